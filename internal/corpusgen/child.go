@@ -1,0 +1,154 @@
+package corpusgen
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// childRun describes a stream produced by the child program (./child).
+type childRun struct {
+	mode string   // first argument of the child
+	env  []string // extra environment (e.g. GOTRACEBACK=all)
+	exit int      // expected exit status
+	// tail is the record (Format, Level, Call) that covers all stderr lines
+	// after the last call the child reported (the panic block, Fatal line...).
+	tail Record
+	// skipExit, if non-zero, is an exit status meaning "could not be
+	// produced on this machine"; the stream is then left out.
+	skipExit int
+}
+
+const childImportPath = "github.com/relevel/relevel/internal/corpusgen/child"
+
+// buildChild compiles ./child into dir and returns the binary's path.
+func buildChild(dir string) (string, error) {
+	bin := filepath.Join(dir, "corpusgen-child")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		goCmd = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	// Prefer the source directory next to this file (works from any working
+	// directory); fall back to the import path, resolved from the working
+	// directory's module.
+	target := childImportPath
+	workDir := ""
+	if _, file, _, ok := runtime.Caller(0); ok {
+		src := filepath.Join(filepath.Dir(file), "child")
+		if st, err := os.Stat(filepath.Join(src, "main.go")); err == nil && !st.IsDir() {
+			workDir, target = src, "."
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-o", bin, target)
+	cmd.Dir = workDir
+	// CGO_ENABLED=0: with cgo linked in (klog imports os/user) the runtime
+	// cannot detect "all goroutines are asleep - deadlock!".
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("building child program: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+// childEnv is the environment for child processes: the parent's, minus
+// anything that changes the runtime's or klog's output.
+func childEnv(extra []string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case "GOTRACEBACK", "GODEBUG", "GOMAXPROCS":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, extra...)
+}
+
+func runChild(bin string, s *stream) (*result, error) {
+	c := s.child
+	ref := time.Now().UTC()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, c.mode)
+	cmd.Env = childEnv(c.env)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &stdout
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	code := 0
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			return nil, fmt.Errorf("running child %s: %w", c.mode, err)
+		}
+		code = ee.ExitCode()
+	}
+	res := &result{
+		stream: s,
+		truth: Truth{
+			Origin:        origin(s, "main.go mode "+c.mode),
+			ReferenceTime: ref.Format(time.RFC3339),
+		},
+	}
+	if c.skipExit != 0 && code == c.skipExit {
+		res.skipped = fmt.Sprintf("child mode %s exited %d (not reproducible here)", c.mode, code)
+		return res, nil
+	}
+	if code != c.exit {
+		return nil, fmt.Errorf("child %s exited %d, want %d\nstderr:\n%s", c.mode, code, c.exit, stderr.Bytes())
+	}
+	log := stderr.Bytes()
+	if len(log) == 0 || log[len(log)-1] != '\n' {
+		return nil, fmt.Errorf("child %s: stderr does not end with a newline", c.mode)
+	}
+	total := bytes.Count(log, []byte{'\n'})
+	line := 1
+	sc := bufio.NewScanner(&stdout)
+	for sc.Scan() {
+		var cr struct {
+			Lines  int    `json:"lines"`
+			Format string `json:"format"`
+			Level  string `json:"level"`
+			Call   string `json:"call"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &cr); err != nil {
+			return nil, fmt.Errorf("child %s: bad report %q: %w", c.mode, sc.Text(), err)
+		}
+		if cr.Lines < 1 {
+			return nil, fmt.Errorf("child %s: call %q wrote %d lines", c.mode, cr.Call, cr.Lines)
+		}
+		res.truth.Records = append(res.truth.Records, Record{
+			Line: line, Lines: cr.Lines, Format: cr.Format, Level: cr.Level, Call: cr.Call,
+		})
+		line += cr.Lines
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	rest := total - (line - 1)
+	if rest < 1 {
+		return nil, fmt.Errorf("child %s: no lines left for the final %s record (reported %d of %d)",
+			c.mode, c.tail.Call, line-1, total)
+	}
+	tail := c.tail
+	tail.Line, tail.Lines = line, rest
+	res.truth.Records = append(res.truth.Records, tail)
+	res.log = log
+	return res, nil
+}

@@ -1,0 +1,26 @@
+// Command corpusgen writes the log-parser test corpus.
+//
+// Usage (from the module root):
+//
+//	go run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/relevel/relevel/internal/corpusgen"
+)
+
+func main() {
+	out := flag.String("out", "testdata/corpus", "output directory (its klog, zap, logrus, gopanic and mixed subdirectories are replaced)")
+	flag.Parse()
+	start := time.Now()
+	if err := corpusgen.Generate(*out); err != nil {
+		fmt.Fprintln(os.Stderr, "corpusgen:", err)
+		os.Exit(1)
+	}
+	fmt.Fprintf(os.Stderr, "corpusgen: wrote %s in %v\n", *out, time.Since(start).Round(time.Millisecond))
+}

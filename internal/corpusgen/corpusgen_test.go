@@ -1,0 +1,421 @@
+package corpusgen
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// generated holds a corpus generated once for all tests of this package.
+var generated struct {
+	dir  string
+	err  error
+	took time.Duration
+}
+
+func generateOnce(t *testing.T) string {
+	t.Helper()
+	if generated.dir == "" && generated.err == nil {
+		dir, err := os.MkdirTemp("", "corpusgen-test-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		generated.err = Generate(dir)
+		generated.took = time.Since(start)
+		generated.dir = dir
+	}
+	if generated.err != nil {
+		t.Fatalf("Generate: %v", generated.err)
+	}
+	return generated.dir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if generated.dir != "" {
+		os.RemoveAll(generated.dir)
+	}
+	os.Exit(code)
+}
+
+// streamFiles returns the .log files under dir, relative to it.
+func streamFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var logs []string
+	for _, l := range LoggerDirs {
+		m, err := filepath.Glob(filepath.Join(dir, l, "*.log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range m {
+			rel, _ := filepath.Rel(dir, f)
+			logs = append(logs, filepath.ToSlash(rel))
+		}
+	}
+	sort.Strings(logs)
+	return logs
+}
+
+// checkCorpus validates every stream of a corpus directory without relying
+// on any parser: truth files cover their logs exactly, formats and levels
+// are valid, and the first line of every record agrees with its truth.
+func checkCorpus(t *testing.T, dir string) {
+	t.Helper()
+	for _, l := range LoggerDirs {
+		if st, err := os.Stat(filepath.Join(dir, l)); err != nil || !st.IsDir() {
+			t.Errorf("logger directory %s missing", l)
+		}
+	}
+	logs := streamFiles(t, dir)
+	if len(logs) < 40 {
+		t.Errorf("only %d streams", len(logs))
+	}
+	manifest, err := os.ReadFile(filepath.Join(dir, "MANIFEST.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rel := range logs {
+		log, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		truthPath := filepath.Join(dir, strings.TrimSuffix(rel, ".log")+".truth.json")
+		truth, err := ReadTruth(truthPath)
+		if err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
+		if err := truth.Check(log); err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
+		if _, err := time.Parse(time.RFC3339, truth.ReferenceTime); err != nil || !strings.HasSuffix(truth.ReferenceTime, "Z") {
+			t.Errorf("%s: bad reference_time %q", rel, truth.ReferenceTime)
+		}
+		if truth.Origin == "" || strings.Contains(truth.Origin, "unknown") || !strings.Contains(truth.Origin, "internal/corpusgen") {
+			t.Errorf("%s: bad origin %q", rel, truth.Origin)
+		}
+		if !bytes.Contains(manifest, []byte("`"+rel+"`")) {
+			t.Errorf("MANIFEST.md does not list %s", rel)
+		}
+		checkRecordHeaders(t, rel, log, truth)
+	}
+	// No stray truth files.
+	for _, l := range LoggerDirs {
+		m, _ := filepath.Glob(filepath.Join(dir, l, "*.truth.json"))
+		for _, f := range m {
+			if _, err := os.Stat(strings.TrimSuffix(f, ".truth.json") + ".log"); err != nil {
+				t.Errorf("%s has no .log", f)
+			}
+		}
+	}
+}
+
+var (
+	klogHeader   = regexp.MustCompile(`^([IWEF])\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ [^ ]+:\d+\] `)
+	logrusText   = regexp.MustCompile(`^(?:time=\S+(?: \S+)? )?level="?(trace|debug|info|warning|error|fatal|panic)"?( |$)`)
+	logrusTTY    = regexp.MustCompile(`^\x1b\[[0-9;]+m(TRAC|DEBU|INFO|WARN|ERRO|FATA|PANI)[A-Z]* *\x1b\[0m\[`)
+	zapLevelWord = regexp.MustCompile(`(?:^|[\t ])(?:\x1b\[\d+m)?(debug|info|warn|error|dpanic|panic|fatal|Level\(-\d+\)|DEBUG|INFO|WARN|ERROR|DPANIC|PANIC|FATAL|LEVEL\(-\d+\))(?:\x1b\[0m)?[\t ]`)
+)
+
+var klogLetter = map[string]string{"I": LevelInfo, "W": LevelWarning, "E": LevelError, "F": LevelCritical}
+
+var logrusWord = map[string]string{
+	"trace": LevelDebug, "debug": LevelDebug, "info": LevelInfo, "warning": LevelWarning,
+	"error": LevelError, "fatal": LevelCritical, "panic": LevelCritical,
+	"TRAC": LevelDebug, "DEBU": LevelDebug, "INFO": LevelInfo, "WARN": LevelWarning,
+	"ERRO": LevelError, "FATA": LevelCritical, "PANI": LevelCritical,
+}
+
+var zapWord = map[string]string{
+	"debug": LevelDebug, "info": LevelInfo, "warn": LevelWarning, "error": LevelError,
+	"dpanic": LevelCritical, "panic": LevelCritical, "fatal": LevelCritical,
+}
+
+// checkRecordHeaders cross-checks each record's first line against the
+// level the generator recorded. This validates the line spans (an off-by-one
+// span would pair a record with the wrong header), not a parser.
+func checkRecordHeaders(t *testing.T, rel string, log []byte, truth *Truth) {
+	t.Helper()
+	lines := strings.SplitAfter(string(log), "\n")
+	for _, r := range truth.Records {
+		first := strings.TrimSuffix(lines[r.Line-1], "\n")
+		bad := func(why string) {
+			t.Errorf("%s:%d (%s %s, %s): %s: %q", rel, r.Line, r.Format, r.Level, r.Call, why, first)
+		}
+		switch r.Format {
+		case FormatKlog:
+			m := klogHeader.FindStringSubmatch(first)
+			if m == nil {
+				bad("no klog header")
+			} else if klogLetter[m[1]] != r.Level {
+				bad("klog severity letter disagrees")
+			}
+		case FormatLogrus:
+			if m := logrusText.FindStringSubmatch(first); m != nil {
+				if logrusWord[m[1]] != r.Level {
+					bad("logrus level disagrees")
+				}
+			} else if m := logrusTTY.FindStringSubmatch(first); m != nil {
+				if logrusWord[m[1]] != r.Level {
+					bad("logrus TTY level disagrees")
+				}
+			} else {
+				bad("no logrus header")
+			}
+		case FormatZap:
+			m := zapLevelWord.FindStringSubmatch(first)
+			if m == nil {
+				bad("no zap level column")
+				break
+			}
+			w := strings.ToLower(m[1])
+			want, ok := zapWord[w]
+			if strings.HasPrefix(w, "level(") {
+				want, ok = LevelDebug, true
+			}
+			if !ok || want != r.Level {
+				bad("zap level disagrees")
+			}
+		case FormatGoPanic:
+			if !strings.HasPrefix(first, "panic: ") && !strings.HasPrefix(first, "fatal error: ") {
+				bad("gopanic record does not start with panic:/fatal error:")
+			}
+			if r.Line+r.Lines-1 != len(lines)-1 {
+				bad("gopanic record does not run to the end of the output")
+			}
+		case FormatNone:
+			if klogHeader.MatchString(first) || strings.HasPrefix(first, "panic: ") {
+				bad("plain line looks like a logger line")
+			}
+		}
+	}
+}
+
+func TestGenerate(t *testing.T) {
+	dir := generateOnce(t)
+	t.Logf("Generate took %v", generated.took)
+	checkCorpus(t, dir)
+
+	// Every defined stream was written (or explicitly skipped).
+	manifest, _ := os.ReadFile(filepath.Join(dir, "MANIFEST.md"))
+	for _, s := range allStreams() {
+		rel := s.logger + "/" + s.name + ".log"
+		if _, err := os.Stat(filepath.Join(dir, rel)); err != nil && !bytes.Contains(manifest, []byte("`"+rel+"`: ")) {
+			t.Errorf("stream %s missing", rel)
+		}
+	}
+}
+
+func TestStreamSizes(t *testing.T) {
+	dir := generateOnce(t)
+	var total int64
+	for _, rel := range streamFiles(t, dir) {
+		truth, err := ReadTruth(filepath.Join(dir, strings.TrimSuffix(rel, ".log")+".truth.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := os.Stat(filepath.Join(dir, rel))
+		total += st.Size()
+		n := len(truth.Records)
+		inProcess := !strings.HasPrefix(rel, "gopanic/") && !strings.HasSuffix(rel, "/fatal.log") &&
+			!strings.HasSuffix(rel, "/panic.log") && !strings.HasSuffix(rel, "/exit.log") && rel != "mixed/zap-klog-panic.log"
+		if inProcess && (n < 8 || n > 60) {
+			t.Errorf("%s: %d records, want 8..60", rel, n)
+		}
+	}
+	if total > 2<<20 {
+		t.Errorf("corpus logs total %d bytes, want < 2 MiB", total)
+	}
+}
+
+// TestFeatures checks that the bytes contain the constructs the parser must
+// handle (so a library upgrade that silently changes them is noticed).
+func TestFeatures(t *testing.T) {
+	dir := generateOnce(t)
+	read := func(rel string) string {
+		b, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	all := func(logger string) string {
+		var b strings.Builder
+		m, _ := filepath.Glob(filepath.Join(dir, logger, "*.log"))
+		for _, f := range m {
+			c, _ := os.ReadFile(f)
+			b.Write(c)
+		}
+		return b.String()
+	}
+	hasLine := func(text string, re string) bool {
+		return regexp.MustCompile(`(?m)` + re).MatchString(text)
+	}
+	klogAll, zapAll, logrusAll, panicAll := all("klog"), all("zap"), all("logrus"), all("gopanic")
+	checks := []struct {
+		name string
+		ok   bool
+	}{
+		{"klog line ending in =<", hasLine(klogAll, `=<$`)},
+		{"klog TAB-indented value line", hasLine(klogAll, `^\t`)},
+		{"klog bare ' >' closer", hasLine(klogAll, `^ >$`)},
+		{"klog ' > k=<' chained closer", hasLine(klogAll, `^ > \w+=<$`)},
+		{"klog ' > k=v' closer with trailing kv", hasLine(klogAll, `^ > \w+="?\w`)},
+		{"klog err=< block", strings.Contains(klogAll, `err=<`)},
+		{"klog logger=\"name\"", strings.Contains(klogAll, `logger="deployment-controller"`)},
+		{"klog KObj value", strings.Contains(klogAll, `pod="kube-system/coredns-abc"`)},
+		{"klog JSON slice", strings.Contains(klogAll, `list=["a","b c"]`)},
+		{"klog escaped quotes", strings.Contains(klogAll, `\"quotes\"`)},
+		{"klog add_dir_header path", strings.Contains(read("klog/global-add-dir-header.log"), " corpusgen/klog.go:")},
+		{"klog raw continuation line", hasLine(klogAll, `^second line of message$`)},
+		{"klog :123] inside message", strings.Contains(klogAll, "main.go:123] but is a message")},
+		{"klog W/E/F severities", hasLine(klogAll, `^W\d{4} `) && hasLine(klogAll, `^E\d{4} `) && hasLine(klogAll, `^F\d{4} `)},
+		{"klog Fatal is the last line", hasLine(read("klog/fatal.log"), `\A(?:[IWE].*\n)+F.*\n\z`)},
+		{"zap Level(-2)", strings.Contains(zapAll, "\tLevel(-2)\t")},
+		{"zap LEVEL(-2)", strings.Contains(zapAll, "\tLEVEL(-2)\t")},
+		{"zap epoch e+09", hasLine(zapAll, `^1\.\d+e\+09\t`)},
+		{"zap epoch millis e+12", hasLine(zapAll, `^1\.\d+e\+12\t`)},
+		{"zap epoch nanos", hasLine(zapAll, `^1\d{18}\t`)},
+		{"zap ISO8601 +0200", hasLine(zapAll, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0200\t`)},
+		{"zap RFC3339 +02:00", hasLine(zapAll, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+02:00\t`)},
+		{"zap RFC3339Nano", hasLine(zapAll, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z\t`)},
+		{"zap color level", strings.Contains(zapAll, "\x1b[34minfo\x1b[0m") && strings.Contains(zapAll, "\x1b[31mERROR\x1b[0m")},
+		{"zap space separator", hasLine(read("zap/space-separator.log"), `^\S+Z info corpusgen/zap\.go:\d+ info message \{`)},
+		{"zap spaced JSON fields", strings.Contains(zapAll, `{"k": "v"}`)},
+		{"zap stack trace frame", hasLine(zapAll, `^github\.com/relevel/relevel/internal/corpusgen\.\w+$`)},
+		{"zap dpanic", strings.Contains(zapAll, "\tdpanic\t") && strings.Contains(zapAll, "\tDPANIC\t")},
+		{"zap panic followed by Go panic", strings.Contains(read("zap/panic.log"), "\npanic: invariant violated\n")},
+		{"zap controller-runtime layout", hasLine(read("zap/controller-runtime-dev.log"), `^\S+Z\tINFO\tcontroller\.deployment\tReconciling\t\{`)},
+		{"zap otelcol layout", hasLine(read("zap/otelcol.log"), `^\S+\.\d{3}Z\terror\tcorpusgen/zap\.go:\d+\tNodeCollector: Failed to export metrics\t\{`)},
+		{"logrus text warning", strings.Contains(logrusAll, "level=warning ")},
+		{"logrus key with space", strings.Contains(logrusAll, ` user name="a b"`)},
+		{"logrus empty value", strings.Contains(logrusAll, " empty= ")},
+		{"logrus custom timestamp", hasLine(read("logrus/text-custom-timestamp.log"), `^time="\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}" `)},
+		{"logrus no timestamp", hasLine(read("logrus/text-disable-timestamp.log"), `^level=info `)},
+		{"logrus TTY ESC", strings.Contains(read("logrus/tty-forcecolors.log"), "\x1b[33mWARN\x1b[0m[0000] ")},
+		{"logrus TTY full timestamp", hasLine(read("logrus/tty-full-timestamp.log"), `^\x1b\[36mINFO\x1b\[0m\[\d{4}-\d\d-\d\dT`)},
+		{"logrus TTY raw continuation", hasLine(read("logrus/tty-forcecolors.log"), `^newline +$`)},
+		{"logrus PadLevelText", strings.Contains(read("logrus/tty-pad-level-text.log"), "INFO   \x1b[0m")},
+		{"logrus DisableLevelTruncation", strings.Contains(read("logrus/tty-disable-level-truncation.log"), "WARNING\x1b[0m")},
+		{"logrus ReportCaller", strings.Contains(read("logrus/text-report-caller.log"), " func=") && strings.Contains(read("logrus/text-report-caller.log"), " file=\"")},
+		{"logrus panic block", strings.Contains(read("logrus/panic.log"), "\npanic: (*logrus.Entry) 0x")},
+		{"go panic", hasLine(panicAll, `^panic: `)},
+		{"go goroutine header", hasLine(panicAll, `^goroutine \d+ \[running\]:$`)},
+		{"go SIGSEGV line", hasLine(panicAll, `^\[signal SIGSEGV: segmentation violation`)},
+		{"go [recovered]", strings.Contains(panicAll, " [recovered]\n\tpanic: ")},
+		{"go [recovered, repanicked]", strings.Contains(panicAll, " [recovered, repanicked]\n")},
+		{"go deadlock", strings.Contains(panicAll, "fatal error: all goroutines are asleep - deadlock!\n")},
+		{"go created by", hasLine(panicAll, `^created by main\.\w+ in goroutine 1$`)},
+		{"go multi-line panic value", strings.Contains(panicAll, "panic: multi\n\tline panic value\n")},
+		{"go GOTRACEBACK=all", hasLine(read("gopanic/panic-gotraceback-all.log"), `^goroutine \d+ \[(chan receive|select|sync\.Mutex\.Lock)\]:$`)},
+		{"mixed has every format", func() bool {
+			m := read("mixed/zap-klog-logrus.log")
+			return hasLine(m, `^I\d{4} `) && strings.Contains(m, "\tinfo\t") && strings.Contains(m, "level=info") && strings.Contains(m, "\x1b[")
+		}()},
+	}
+	for _, c := range checks {
+		if !c.ok {
+			t.Errorf("feature missing from generated corpus: %s", c.name)
+		}
+	}
+}
+
+func TestTruthCheck(t *testing.T) {
+	log := []byte("a\nb\nc\n")
+	rec := func(line, lines int) Record {
+		return Record{Line: line, Lines: lines, Format: FormatKlog, Level: LevelInfo}
+	}
+	cases := []struct {
+		name    string
+		records []Record
+		ok      bool
+	}{
+		{"exact", []Record{rec(1, 1), rec(2, 2)}, true},
+		{"gap", []Record{rec(1, 1), rec(3, 1)}, false},
+		{"overlap", []Record{rec(1, 2), rec(2, 2)}, false},
+		{"short", []Record{rec(1, 2)}, false},
+		{"long", []Record{rec(1, 4)}, false},
+		{"zero lines", []Record{rec(1, 0), rec(1, 3)}, false},
+		{"bad level", []Record{{Line: 1, Lines: 3, Format: FormatZap, Level: "warn"}}, false},
+		{"plain", []Record{{Line: 1, Lines: 3}}, true},
+		{"plain with level", []Record{{Line: 1, Lines: 3, Level: LevelInfo}}, false},
+	}
+	for _, c := range cases {
+		err := (&Truth{Records: c.records}).Check(log)
+		if (err == nil) != c.ok {
+			t.Errorf("%s: Check = %v, want ok=%v", c.name, err, c.ok)
+		}
+	}
+	if err := (&Truth{Records: []Record{rec(1, 1)}}).Check([]byte("a")); err == nil {
+		t.Error("unterminated log accepted")
+	}
+}
+
+func TestEncodeTruthRoundTrip(t *testing.T) {
+	in := &Truth{Origin: "o <&>", ReferenceTime: "2026-11-30T05:30:00Z", Records: []Record{
+		{Line: 1, Lines: 1, Format: FormatKlog, Level: LevelInfo, Call: `klog.InfoS "x"`},
+		{Line: 2, Lines: 5, Format: FormatNone, Level: LevelNone, Call: "fmt.Fprintln"},
+	}}
+	b := encodeTruth(in)
+	p := filepath.Join(t.TempDir(), "x.truth.json")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := ReadTruth(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Origin != in.Origin || out.ReferenceTime != in.ReferenceTime || len(out.Records) != 2 || out.Records[1] != in.Records[1] {
+		t.Errorf("round trip mismatch:\n%s", b)
+	}
+	if !bytes.Contains(b, []byte(`{"line": 1, "lines": 1, "format": "klog", "level": "info", "call": "klog.InfoS \"x\""}`)) {
+		t.Errorf("unexpected layout:\n%s", b)
+	}
+}
+
+// TestModuleVersions checks that origins name the versions required in go.mod.
+func TestModuleVersions(t *testing.T) {
+	gomod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Skip("go.mod not found:", err)
+	}
+	for mod := range fallbackVersions {
+		v := moduleVersion(mod)
+		if !regexp.MustCompile(`(?m)^\s*(?:require\s+)?` + regexp.QuoteMeta(mod) + ` ` + regexp.QuoteMeta(v) + `\b`).Match(gomod) {
+			t.Errorf("moduleVersion(%s) = %s, not what go.mod requires", mod, v)
+		}
+	}
+}
+
+// TestCommittedCorpus validates the corpus checked in under testdata/corpus
+// (if present) with the same checks as a fresh one, and that it holds the
+// same streams as the generator defines.
+func TestCommittedCorpus(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "corpus")
+	if _, err := os.Stat(filepath.Join(dir, "MANIFEST.md")); err != nil {
+		t.Skip("no committed corpus:", err)
+	}
+	checkCorpus(t, dir)
+	have := map[string]bool{}
+	for _, rel := range streamFiles(t, dir) {
+		have[rel] = true
+	}
+	manifest, _ := os.ReadFile(filepath.Join(dir, "MANIFEST.md"))
+	for _, s := range allStreams() {
+		rel := s.logger + "/" + s.name + ".log"
+		if !have[rel] && !bytes.Contains(manifest, []byte("`"+rel+"`: ")) {
+			t.Errorf("committed corpus lacks %s; regenerate with go run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus", rel)
+		}
+		delete(have, rel)
+	}
+	for rel := range have {
+		t.Errorf("committed corpus has %s, which the generator no longer defines", rel)
+	}
+}

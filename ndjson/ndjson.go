@@ -1,0 +1,187 @@
+// Package ndjson renders parsed records as the JSON objects of relevel's
+// output contract (DESIGN.md, "relevel parse"): one object per record, shaped
+// so that the Datadog Agent reads status, message and timestamp from it.
+package ndjson
+
+import (
+	"time"
+	"unicode/utf8"
+
+	"github.com/relevel/relevel/parser"
+)
+
+// Options controls rendering. The zero value renders unknown-format records
+// with status "info" and decodes klog timestamps against time.Now.
+type Options struct {
+	// DefaultLevel is the status of a record whose level is unknown.
+	// LevelUnknown means info.
+	DefaultLevel parser.Level
+	// Reference supplies what timestamps leave out (klog's year and zone);
+	// see parser.Record.Timestamp. Zero means time.Now() at each call.
+	Reference time.Time
+}
+
+// UnparsedKey names the attribute that holds field text the parser could not
+// split into pairs, so that nothing in the line is dropped.
+const UnparsedKey = "_unparsed"
+
+// Encoder renders records, reusing its scratch buffers between calls.
+type Encoder struct {
+	Options
+	scratch []byte
+}
+
+// Append appends rec as one JSON object and a trailing newline to dst.
+func (e *Encoder) Append(dst []byte, rec *parser.Record) []byte {
+	lvl := rec.Level
+	if lvl == parser.LevelUnknown {
+		lvl = e.DefaultLevel
+		if lvl == parser.LevelUnknown {
+			lvl = parser.LevelInfo
+		}
+	}
+	dst = append(dst, `{"status":"`...)
+	dst = append(dst, lvl.String()...)
+	dst = append(dst, `","format":"`...)
+	dst = append(dst, rec.Format.String()...)
+	dst = append(dst, `","message":`...)
+	e.scratch = rec.AppendMessage(e.scratch[:0])
+	dst = AppendString(dst, e.scratch)
+	if rec.RawTime() != nil {
+		ref := e.Reference
+		if ref.IsZero() {
+			ref = time.Now()
+		}
+		if t, ok := rec.Timestamp(ref); ok {
+			dst = append(dst, `,"timestamp":"`...)
+			dst = t.UTC().AppendFormat(dst, time.RFC3339Nano)
+			dst = append(dst, '"')
+		}
+	}
+	name, caller := rec.Logger(), rec.Caller()
+	tid, hasTID := rec.ThreadID()
+	if name != nil || caller != nil || hasTID {
+		dst = append(dst, `,"logger":{`...)
+		sep := false
+		if name != nil {
+			dst = append(dst, `"name":`...)
+			dst = AppendString(dst, name)
+			sep = true
+		}
+		if caller != nil {
+			if sep {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, `"caller":`...)
+			dst = AppendString(dst, caller)
+			sep = true
+		}
+		if hasTID {
+			if sep {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, `"thread_id":`...)
+			dst = appendInt(dst, tid)
+		}
+		dst = append(dst, '}')
+	}
+	n := 0
+	rec.EachField(func(f parser.Field) bool {
+		if n == 0 {
+			dst = append(dst, `,"attributes":{`...)
+		} else {
+			dst = append(dst, ',')
+		}
+		n++
+		e.scratch = f.AppendKey(e.scratch[:0])
+		if len(e.scratch) == 0 {
+			e.scratch = append(e.scratch, UnparsedKey...)
+		}
+		dst = AppendString(dst, e.scratch)
+		dst = append(dst, ':')
+		if raw, ok := f.JSON(); ok && utf8.Valid(raw) {
+			dst = append(dst, raw...)
+		} else {
+			e.scratch = f.AppendValue(e.scratch[:0])
+			dst = AppendString(dst, e.scratch)
+		}
+		return true
+	})
+	if n > 0 {
+		dst = append(dst, '}')
+	}
+	return append(dst, '}', '\n')
+}
+
+func appendInt(dst []byte, n int) []byte {
+	if n < 0 {
+		dst = append(dst, '-')
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			break
+		}
+	}
+	return append(dst, b[i:]...)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// AppendString appends s as a JSON string literal. Bytes that are not valid
+// UTF-8 cannot be carried by JSON; rather than replace them with U+FFFD and
+// lose them, each is written as the four characters \xNN, the way Go quotes
+// them, so the original bytes stay readable.
+func AppendString(dst, s []byte) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRune(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', '\\', 'x', hexDigits[c>>4], hexDigits[c&0xf])
+			i++
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			// Valid JSON, but not valid JavaScript; escape like encoding/json.
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}

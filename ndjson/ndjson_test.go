@@ -1,0 +1,89 @@
+package ndjson
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/relevel/relevel/parser"
+)
+
+var ref = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+
+func encode(t *testing.T, line string, opts Options) map[string]any {
+	t.Helper()
+	var r parser.Record
+	parser.Parse([]byte(line), &r)
+	e := Encoder{Options: opts}
+	out := e.Append(nil, &r)
+	if !strings.HasSuffix(string(out), "}\n") || strings.Count(string(out), "\n") != 1 {
+		t.Fatalf("not one line: %q", out)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(out, &m); err != nil {
+		t.Fatalf("invalid JSON %q: %v", out, err)
+	}
+	return m
+}
+
+func TestContract(t *testing.T) {
+	m := encode(t, `E0911 07:10:07.225293 1 base_controller.go:161] "controller failed to sync" err="boom" status="x" message="y" n=3 list=["a"]`, Options{Reference: ref})
+	want := map[string]any{
+		"status": "error", "format": "klog", "message": "controller failed to sync",
+		"timestamp": "2026-09-11T07:10:07.225293Z",
+		"logger":    map[string]any{"caller": "base_controller.go:161", "thread_id": 1.0},
+		// log fields stay under attributes: they never overwrite status or message
+		"attributes": map[string]any{"err": "boom", "status": "x", "message": "y", "n": 3.0, "list": []any{"a"}},
+	}
+	if got, _ := json.Marshal(m); string(got) != mustJSON(want) {
+		t.Errorf("got  %s\nwant %s", got, mustJSON(want))
+	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func TestUnknownLine(t *testing.T) {
+	m := encode(t, "plain text", Options{})
+	if m["status"] != "info" || m["format"] != "" || m["message"] != "plain text" || len(m) != 3 {
+		t.Errorf("%v", m)
+	}
+	m = encode(t, "plain text", Options{DefaultLevel: parser.LevelError})
+	if m["status"] != "error" {
+		t.Errorf("default level not applied: %v", m)
+	}
+}
+
+// Bytes that are not UTF-8 are written as \xNN text, not dropped or replaced.
+func TestInvalidUTF8(t *testing.T) {
+	m := encode(t, "bad \xff\xfe byte \x00 and \u2028", Options{})
+	if got := m["message"]; got != "bad \\xff\\xfe byte \x00 and \u2028" {
+		t.Errorf("message %q", got)
+	}
+	out := AppendString(nil, []byte("é\xc3"))
+	if string(out) != `"é\\xc3"` {
+		t.Errorf("%s", out)
+	}
+}
+
+// A field whose JSON-looking value carries invalid UTF-8 is written as a string.
+func TestInvalidJSONField(t *testing.T) {
+	m := encode(t, "2026-11-30T04:40:42.709Z\tINFO\tmsg\t{\"k\": \"\xff\"}", Options{})
+	attrs, _ := m["attributes"].(map[string]any)
+	if attrs["k"] != `\xff` {
+		t.Errorf("%v", m)
+	}
+}
+
+func ExampleEncoder() {
+	var r parser.Record
+	parser.Parse([]byte(`W1130 04:39:44.903457       1 reflector.go:561] "Watch failed" err="context canceled" resource="pods"`), &r)
+	e := Encoder{Options: Options{Reference: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}}
+	os.Stdout.Write(e.Append(nil, &r))
+	// Output:
+	// {"status":"warning","format":"klog","message":"Watch failed","timestamp":"2026-11-30T04:39:44.903457Z","logger":{"caller":"reflector.go:561","thread_id":1},"attributes":{"err":"context canceled","resource":"pods"}}
+}

@@ -1,0 +1,242 @@
+package parser
+
+import "bytes"
+
+// Field is one key/value pair of a record, decoded lazily. Its slices point
+// into the record's text and share its lifetime.
+type Field struct {
+	key, value []byte
+	keyKind    uint8
+	valueKind  uint8
+}
+
+// AppendKey appends the decoded key to dst. A key of "" marks text that
+// could not be split into pairs; it is kept whole so nothing is lost.
+func (f Field) AppendKey(dst []byte) []byte { return appendDecoded(dst, f.key, f.keyKind) }
+
+// AppendValue appends the value as text: quoted strings unquoted, klog
+// multi-line values with their indentation removed, JSON values as written.
+func (f Field) AppendValue(dst []byte) []byte { return appendDecoded(dst, f.value, f.valueKind) }
+
+// RawValue returns the value exactly as written.
+func (f Field) RawValue() []byte { return f.value }
+
+// JSON returns the value as a JSON literal when the logger wrote a typed
+// value (a number, bool, null, object or array, or zap's JSON fields of any
+// type) so that encoders can keep its type; ok is false for plain strings.
+func (f Field) JSON() ([]byte, bool) {
+	if f.valueKind == kindJSON && validJSON(f.value) {
+		return f.value, true
+	}
+	return nil, false
+}
+
+// EachField calls fn for each key/value pair in order until fn returns false.
+// It does not allocate.
+func (r *Record) EachField(fn func(Field) bool) {
+	if r.fields.empty() {
+		return
+	}
+	b := r.get(r.fields)
+	switch r.fieldsKind {
+	case fieldsKlog:
+		eachKlogField(b, fn)
+	case fieldsJSON:
+		eachJSONField(b, fn)
+	case fieldsLogfmt:
+		eachLogfmtField(b, fn)
+	case fieldsTTY:
+		eachTTYField(b, fn)
+	case fieldsLogfmtRest:
+		r.eachLogfmtRest(b, int(r.fields.start), fn)
+	case fieldsZerologColor:
+		eachZerologColorField(b, fn)
+	case fieldsJSONRest:
+		r.eachJSONRest(b, int(r.fields.start), fn)
+	}
+}
+
+// rest reports b as one unsplittable field.
+func rest(b []byte, fn func(Field) bool) {
+	if b = bytes.TrimSpace(b); len(b) > 0 {
+		fn(Field{value: b})
+	}
+}
+
+// eachKlogField splits klog's key=value pairs: Go-quoted strings, JSON for
+// slices, maps and structs, bare numbers and bools, and "=<" blocks that run
+// over TAB-indented lines to a " >" closer.
+func eachKlogField(b []byte, fn func(Field) bool) {
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			return
+		}
+		ks := i
+		for i < len(b) && b[i] != '=' && b[i] != ' ' && b[i] != '\n' {
+			i++
+		}
+		if i >= len(b) || b[i] != '=' || i == ks {
+			rest(b[ks:], fn)
+			return
+		}
+		f := Field{key: b[ks:i]}
+		i++
+		vs := i
+		switch {
+		case i < len(b) && b[i] == '"':
+			e := skipGoString(b, i)
+			if e < 0 {
+				rest(b[ks:], fn)
+				return
+			}
+			f.value, f.valueKind, i = b[vs:e], kindGoQuoted, e
+		case i+1 < len(b) && b[i] == '<' && b[i+1] == '\n':
+			// Block lines follow; the value ends before "\n >".
+			e := bytes.Index(b[i:], []byte("\n >"))
+			if e < 0 {
+				f.value, f.valueKind, i = b[i+2:], kindBlock, len(b)
+			} else {
+				f.value, f.valueKind, i = b[i+2:i+e], kindBlock, i+e+3
+			}
+		case i < len(b) && (b[i] == '[' || b[i] == '{'):
+			if e := skipJSONValue(b, i); e > 0 && (e == len(b) || b[e] == ' ' || b[e] == '\n') {
+				f.value, f.valueKind, i = b[vs:e], kindJSON, e
+				break
+			}
+			fallthrough
+		default:
+			for i < len(b) && b[i] != ' ' && b[i] != '\n' {
+				i++
+			}
+			f.value = b[vs:i]
+			if validJSON(f.value) {
+				f.valueKind = kindJSON
+			}
+		}
+		if !fn(f) {
+			return
+		}
+		if i < len(b) && b[i] == '\n' {
+			i++
+		}
+	}
+}
+
+// eachJSONField walks the top-level members of a JSON object.
+func eachJSONField(b []byte, fn func(Field) bool) {
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		rest(b, fn)
+		return
+	}
+	i = skipWS(b, i+1)
+	for i < len(b) && b[i] != '}' {
+		ke := skipString(b, i)
+		if ke < 0 {
+			return
+		}
+		c := skipWS(b, ke)
+		if c >= len(b) || b[c] != ':' {
+			return
+		}
+		vs := skipWS(b, c+1)
+		ve := skipValue(b, vs, 0)
+		if ve < 0 {
+			return
+		}
+		if !fn(Field{key: b[i:ke], keyKind: kindJSON, value: b[vs:ve], valueKind: kindJSON}) {
+			return
+		}
+		i = skipWS(b, ve)
+		if i < len(b) && b[i] == ',' {
+			i = skipWS(b, i+1)
+		}
+	}
+}
+
+// eachLogfmtField splits logrus's key=value pairs. logrus never quotes keys,
+// so a key runs to the next '=' and may contain spaces ("user name=x");
+// values are bare up to a space, or Go-quoted.
+func eachLogfmtField(b []byte, fn func(Field) bool) {
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			return
+		}
+		ks := i
+		e := bytes.IndexByte(b[i:], '=')
+		if e <= 0 {
+			rest(b[ks:], fn)
+			return
+		}
+		i += e
+		f := Field{key: b[ks:i]}
+		i++
+		if i < len(b) && b[i] == '"' {
+			end := skipGoString(b, i)
+			if end < 0 {
+				rest(b[ks:], fn)
+				return
+			}
+			f.value, f.valueKind, i = b[i:end], kindGoQuoted, end
+		} else {
+			vs := i
+			for i < len(b) && b[i] != ' ' {
+				i++
+			}
+			f.value = b[vs:i]
+		}
+		if !fn(f) {
+			return
+		}
+	}
+}
+
+// eachTTYField splits logrus's coloured pairs "ESC[36mkeyESC[0m=value".
+func eachTTYField(b []byte, fn func(Field) bool) {
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			return
+		}
+		ks := skipCSI(b, i)
+		if ks == i {
+			rest(b[i:], fn)
+			return
+		}
+		e := bytes.Index(b[ks:], []byte("\x1b[0m="))
+		if e < 0 {
+			rest(b[i:], fn)
+			return
+		}
+		f := Field{key: b[ks : ks+e]}
+		i = ks + e + 5
+		if i < len(b) && b[i] == '"' {
+			end := skipGoString(b, i)
+			if end < 0 {
+				rest(b[ks:], fn)
+				return
+			}
+			f.value, f.valueKind, i = b[i:end], kindGoQuoted, end
+		} else {
+			vs := i
+			for i < len(b) && b[i] != ' ' {
+				i++
+			}
+			f.value = b[vs:i]
+		}
+		if !fn(f) {
+			return
+		}
+	}
+}

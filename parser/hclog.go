@@ -1,0 +1,97 @@
+package parser
+
+import "bytes"
+
+// hclog: "2006-01-02T15:04:05.000Z0700 [INFO]  [file.go:12: ][name: ]msg[: k=v …]".
+// Levels are fixed-width bracketed words; multi-line values and messages
+// continue on following lines ("  | line", "  key=").
+func parseHclog(h []byte, r *Record) bool {
+	r.clear()
+	te := scanRFC3339(h, 0, true)
+	if te <= 0 || te+3 >= len(h) || h[te] != ' ' || h[te+1] != '[' {
+		return false
+	}
+	ls := te + 2
+	le := bytes.IndexByte(h[ls:min(len(h), ls+8)], ']')
+	if le <= 0 {
+		return false
+	}
+	le += ls
+	var lvl Level
+	switch string(h[ls:le]) {
+	case "TRACE", "DEBUG":
+		lvl = LevelDebug
+	case "INFO":
+		lvl = LevelInfo
+	case "WARN":
+		lvl = LevelWarning
+	case "ERROR":
+		lvl = LevelError
+	default:
+		return false
+	}
+	i := le + 1
+	if i < len(h) && h[i] != ' ' {
+		return false
+	}
+	for i < len(h) && h[i] == ' ' {
+		i++
+	}
+	r.Format, r.Level = FormatHclog, lvl
+	r.lvl = span{int32(ls), int32(le)}
+	r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
+	r.rawCont = true
+	// IncludeLocation: "file.go:12: "
+	if c := bytes.Index(h[i:], []byte(": ")); c > 0 && looksLikeCaller(h[i:i+c]) && bytes.IndexByte(h[i:i+c], ' ') < 0 {
+		r.caller = span{int32(i), int32(i + c)}
+		i += c + 2
+	}
+	end := len(h)
+	for k := i; k < len(h); {
+		c := bytes.Index(h[k:], []byte(": "))
+		if c < 0 {
+			break
+		}
+		k += c
+		if pairsToEnd(h, k+2) {
+			r.fields = span{int32(k + 2), int32(len(h))}
+			r.fieldsKind = fieldsLogfmtRest
+			end = k
+			break
+		}
+		k += 2
+	}
+	r.msg = span{int32(i), int32(trimRightSpace(h, i, end))}
+	return true
+}
+
+// parseBracket: "[INFO] msg", "[WARNING] msg", as CoreDNS and many small
+// tools prefix their lines through package log.
+func parseBracket(h []byte, r *Record) bool {
+	r.clear()
+	e := bytes.IndexByte(h[:min(len(h), 12)], ']')
+	if e < 2 {
+		return false
+	}
+	word := h[1:e]
+	for _, c := range word {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	lvl, ok := wordLevel(word)
+	if !ok {
+		return false
+	}
+	i := e + 1
+	if i < len(h) && h[i] != ' ' {
+		return false
+	}
+	for i < len(h) && h[i] == ' ' {
+		i++
+	}
+	r.Format, r.Level = FormatBracket, lvl
+	r.lvl = span{1, int32(e)}
+	r.msg = span{int32(i), int32(len(h))}
+	return true
+}

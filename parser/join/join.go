@@ -1,0 +1,217 @@
+// Package join groups the lines of a log stream into records: a header line
+// that a known logger wrote, plus the continuation lines that belong to it
+// (klog "key=<" values, zap stack traces, raw multi-line messages, the
+// goroutine dump of a Go panic).
+//
+// Nothing is lost or reordered: the raw bytes of consecutive records
+// concatenate to exactly the input. Memory stays bounded: a record ends at a
+// line or byte bound and the rest of it comes out as continuation records that
+// keep the header's format and level.
+package join
+
+import (
+	"time"
+
+	"github.com/relevel/relevel/parser"
+)
+
+// Defaults for the size bounds. A Datadog log is truncated at 1 MB; the
+// Agent's own multi-line aggregation stops far earlier, and a goroutine dump
+// of a busy server can run to thousands of lines.
+const (
+	DefaultMaxLines = 1000
+	DefaultMaxBytes = 256 << 10
+)
+
+// Option configures a Joiner or Scanner.
+type Option interface{ apply(*config) }
+
+type config struct {
+	maxLines int
+	maxBytes int
+	flush    time.Duration
+}
+
+type optionFunc func(*config)
+
+func (f optionFunc) apply(c *config) { f(c) }
+
+// MaxLines bounds the lines of one record (n ≥ 1).
+func MaxLines(n int) Option {
+	return optionFunc(func(c *config) {
+		if n >= 1 {
+			c.maxLines = n
+		}
+	})
+}
+
+// MaxBytes bounds the bytes of one record, and of one line (n ≥ 64).
+func MaxBytes(n int) Option {
+	return optionFunc(func(c *config) {
+		if n >= 64 {
+			c.maxBytes = n
+		}
+	})
+}
+
+func newConfig(opts []Option) config {
+	c := config{maxLines: DefaultMaxLines, maxBytes: DefaultMaxBytes}
+	for _, o := range opts {
+		o.apply(&c)
+	}
+	return c
+}
+
+// Joiner is the push-style core: feed it lines with Add, take completed
+// records when Add or Flush reports one. Use it when lines come from
+// somewhere other than an io.Reader (a container log decoder); Scanner wraps
+// it for readers.
+type Joiner struct {
+	cfg config
+
+	cur       []byte // raw bytes of the pending record
+	curLines  int
+	curFormat parser.Format
+	curLevel  parser.Level
+	curCont   bool // pending record accepts headerless lines
+	overflow  bool // pending record continues one cut at a bound
+	partial   bool // the last line added had no line ending
+	jsonOpen  bool // pending record is a pretty-printed JSON object still open
+	has       bool
+
+	out      []byte
+	outLines int
+	rec      parser.Record
+	probe    parser.Record
+}
+
+// NewJoiner returns a Joiner with the given bounds.
+func NewJoiner(opts ...Option) *Joiner {
+	return &Joiner{cfg: newConfig(opts)}
+}
+
+// Add feeds one line including its line ending ("\n" or "\r\n"); the last
+// line of a stream may have none, and a line may be given in pieces (every
+// piece but the last without an ending). A line longer than MaxBytes is kept
+// whole: bound lines before adding them, as Scanner does. Add reports whether a record was
+// completed by this line; it is then available from Record, Raw and Lines
+// until the next call to Add or Flush. The Joiner copies what it keeps.
+func (j *Joiner) Add(line []byte) bool {
+	body := line
+	if n := len(body); n > 0 && body[n-1] == '\n' {
+		body = body[:n-1]
+	}
+	if !j.has {
+		j.start(line, body, false)
+		return false
+	}
+	if j.partial {
+		// The rest of a line that arrived in pieces belongs to its record.
+		if len(j.cur)+len(line) > j.cfg.maxBytes {
+			j.finish()
+			j.startOverflow(line)
+			return true
+		}
+		j.cur = append(j.cur, line...)
+		j.partial = !hasEOL(line)
+		return false
+	}
+	header := parser.IsHeader(body, &j.probe)
+	if !header && j.curCont {
+		if j.curLines+1 > j.cfg.maxLines || len(j.cur)+len(line) > j.cfg.maxBytes {
+			j.finish()
+			j.startOverflow(line)
+			return true
+		}
+		j.cur = append(j.cur, line...)
+		j.curLines++
+		j.partial = !hasEOL(line)
+		if j.jsonOpen && isLone(body, '}') {
+			j.curCont, j.jsonOpen = false, false
+		}
+		return false
+	}
+	j.finish()
+	j.start(line, body, header)
+	return true
+}
+
+// Flush completes the pending record, if any, and reports whether there was
+// one. Call it at the end of the input, or when the input has been idle long
+// enough that no continuation line can still be on its way.
+func (j *Joiner) Flush() bool {
+	if !j.has {
+		return false
+	}
+	j.finish()
+	return true
+}
+
+// Pending reports whether a record has begun and is not yet complete.
+func (j *Joiner) Pending() bool { return j.has }
+
+// Record returns the last completed record, parsed. It and its byte slices
+// are valid until the next Add or Flush.
+func (j *Joiner) Record() *parser.Record { return &j.rec }
+
+// Raw returns the exact input bytes of the last completed record, line
+// endings included.
+func (j *Joiner) Raw() []byte { return j.out }
+
+// Lines returns the number of input lines in the last completed record.
+func (j *Joiner) Lines() int { return j.outLines }
+
+// isLone reports whether line is the byte c, give or take a CR.
+func isLone(line []byte, c byte) bool {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	return len(line) == 1 && line[0] == c
+}
+
+func hasEOL(line []byte) bool { return len(line) > 0 && line[len(line)-1] == '\n' }
+
+// start begins a pending record with line. header says whether the probe
+// already recognised it (saves a second parse).
+func (j *Joiner) start(line, body []byte, probed bool) {
+	if !probed {
+		parser.IsHeader(body, &j.probe)
+	}
+	j.cur = append(j.cur[:0], line...)
+	j.curLines = 1
+	j.curFormat, j.curLevel = j.probe.Format, j.probe.Level
+	j.curCont = j.probe.AcceptsContinuation()
+	// A lone "{" opens a pretty-printed JSON object (logrus PrettyPrint):
+	// its lines are gathered up to the closing "}" and parsed as one.
+	j.jsonOpen = !probed && isLone(body, '{')
+	if j.jsonOpen {
+		j.curCont = true
+	}
+	j.overflow = false
+	j.partial = !hasEOL(line)
+	j.has = true
+}
+
+// startOverflow begins a continuation record of the current header.
+func (j *Joiner) startOverflow(line []byte) {
+	j.cur = append(j.cur[:0], line...)
+	j.curLines = 1
+	j.overflow = true
+	j.partial = !hasEOL(line)
+	j.has = true
+}
+
+func (j *Joiner) finish() {
+	j.out, j.cur = j.cur, j.out[:0]
+	j.outLines = j.curLines
+	j.has = false
+	text := j.out
+	if n := len(text); n > 0 && text[n-1] == '\n' {
+		text = text[:n-1]
+	}
+	if j.overflow {
+		parser.Continuation(text, j.curFormat, j.curLevel, &j.rec)
+		return
+	}
+	parser.Parse(text, &j.rec)
+}

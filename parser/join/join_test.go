@@ -1,0 +1,223 @@
+package join
+
+import (
+	"bytes"
+	"io"
+	"math/rand"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/relevel/relevel/parser"
+)
+
+type rec struct {
+	format parser.Format
+	level  parser.Level
+	lines  int
+	raw    string
+}
+
+func collect(t *testing.T, input string, opts ...Option) []rec {
+	t.Helper()
+	var out []rec
+	var all bytes.Buffer
+	s := New(strings.NewReader(input), opts...)
+	for s.Next() {
+		r := s.Record()
+		out = append(out, rec{r.Format, r.Level, s.Lines(), string(s.Raw())})
+		all.Write(s.Raw())
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if all.String() != input {
+		t.Fatalf("raw records do not reproduce the input:\n got %q\nwant %q", all.String(), input)
+	}
+	return out
+}
+
+const (
+	klogInfo  = "I1130 04:40:14.476718   11180 main.go:25] plain Info message\n"
+	klogBlock = "I1130 04:44:19.323976   17945 main.go:6] \"two values\" a=<\n\tl1\n\tl2\n > b=<\n\tm1\n > c=\"after\"\n"
+	zapStack  = "2026-11-30T04:40:42.709Z\tWARN\tzap/main.go:26\twarn message\t{\"error\": \"plain error\"}\nmain.exercise\n\t/src/main.go:26\nmain.main\n\t/src/main.go:37\n"
+	logrusTxt = "time=\"2026-11-30T04:41:25Z\" level=info msg=\"info message\" n=42\n"
+	goPanic   = "panic: boom\n\ngoroutine 1 [running]:\nmain.main()\n\t/src/main.go:9 +0x1d\nexit status 2\n"
+	plain     = "just some text\n"
+)
+
+func TestJoinShapes(t *testing.T) {
+	input := klogInfo + klogBlock + "legacy\ncontinued\n" + zapStack + logrusTxt + plain + plain + klogInfo + goPanic
+	got := collect(t, input)
+	want := []struct {
+		f parser.Format
+		l parser.Level
+		n int
+	}{
+		{parser.FormatKlog, parser.LevelInfo, 1},
+		{parser.FormatKlog, parser.LevelInfo, 8}, // the block, then two raw lines with no header
+		{parser.FormatZap, parser.LevelWarning, 5},
+		{parser.FormatLogrus, parser.LevelInfo, 1},
+		{parser.FormatUnknown, parser.LevelUnknown, 1}, // logrus text never continues
+		{parser.FormatUnknown, parser.LevelUnknown, 1}, // nor does an unknown line
+		{parser.FormatKlog, parser.LevelInfo, 1},
+		{parser.FormatGoPanic, parser.LevelCritical, 6},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d records: %+v", len(got), got)
+	}
+	for i, w := range want {
+		if got[i].format != w.f || got[i].level != w.l || got[i].lines != w.n {
+			t.Errorf("record %d: got %v/%v/%d lines, want %v/%v/%d: %q", i, got[i].format, got[i].level, got[i].lines, w.f, w.l, w.n, got[i].raw)
+		}
+	}
+}
+
+func TestJoinBounds(t *testing.T) {
+	// 10 stack lines with a 4-line bound: header record + overflow records
+	// that keep the header's format and level.
+	input := "2026-11-30T04:40:42.709Z\tERROR\tboom\n" + strings.Repeat("\tframe\n", 10)
+	got := collect(t, input, MaxLines(4))
+	if len(got) != 3 {
+		t.Fatalf("got %d records, want 3: %+v", len(got), got)
+	}
+	for _, r := range got {
+		if r.format != parser.FormatZap || r.level != parser.LevelError || r.lines > 4 {
+			t.Errorf("overflow record %+v", r)
+		}
+	}
+	// A line longer than the byte bound goes out in pieces, all of them
+	// continuing the line's record, even for a format that never continues.
+	long := "time=\"2026-11-30T04:41:25Z\" level=warning msg=\"" + strings.Repeat("x", 1000) + "\"\n"
+	got = collect(t, long+plain, MaxBytes(256))
+	pieces := (len(long) + 255) / 256
+	if len(got) != pieces+1 { // ≤256-byte records, then the plain line
+		t.Fatalf("got %d records, want %d", len(got), pieces+1)
+	}
+	for _, r := range got[:pieces] {
+		if r.level != parser.LevelWarning || len(r.raw) > 256 {
+			t.Errorf("piece %+v", r)
+		}
+	}
+	if got[pieces].format != parser.FormatUnknown {
+		t.Errorf("line after the long one: %+v", got[pieces])
+	}
+}
+
+func TestJoinNoFinalNewline(t *testing.T) {
+	got := collect(t, klogInfo+"I1130 04:40:14.476718   11180 main.go:25] no newline")
+	if len(got) != 2 || got[1].format != parser.FormatKlog {
+		t.Fatalf("%+v", got)
+	}
+	collect(t, "")
+	collect(t, "\n\n\n")
+	collect(t, "\r\n\x00\xff\n")
+}
+
+// Round trip on random mixes of the shapes above, cut into random read sizes.
+func TestJoinRoundTripRandom(t *testing.T) {
+	parts := []string{klogInfo, klogBlock, zapStack, logrusTxt, goPanic, plain, "\n", "\t\n", " > \n", "=<\n", "\x1b[31m", "partial"}
+	rnd := rand.New(rand.NewSource(1))
+	for i := 0; i < 300; i++ {
+		var b strings.Builder
+		for n := rnd.Intn(20); n > 0; n-- {
+			b.WriteString(parts[rnd.Intn(len(parts))])
+		}
+		input := b.String()
+		s := New(&choppyReader{data: []byte(input), rnd: rnd}, MaxLines(1+rnd.Intn(8)), MaxBytes(64+rnd.Intn(200)))
+		var all bytes.Buffer
+		for s.Next() {
+			all.Write(s.Raw())
+		}
+		if all.String() != input {
+			t.Fatalf("round trip failed for %q: got %q", input, all.String())
+		}
+	}
+}
+
+// choppyReader returns its data in random small reads.
+type choppyReader struct {
+	data []byte
+	rnd  *rand.Rand
+}
+
+func (c *choppyReader) Read(p []byte) (int, error) {
+	if len(c.data) == 0 {
+		return 0, io.EOF
+	}
+	n := min(1+c.rnd.Intn(40), len(p), len(c.data))
+	copy(p, c.data[:n])
+	c.data = c.data[n:]
+	return n, nil
+}
+
+// In streaming use a pending record is emitted once the input goes idle,
+// without waiting for the next line or the end of the stream.
+func TestFlushAfterIdle(t *testing.T) {
+	pr, pw := io.Pipe()
+	s := New(pr, FlushAfter(50*time.Millisecond))
+	go pw.Write([]byte(zapStack))
+	done := make(chan string)
+	go func() {
+		if s.Next() {
+			done <- string(s.Raw())
+		} else {
+			done <- "no record"
+		}
+	}()
+	select {
+	case got := <-done:
+		if got != zapStack {
+			t.Errorf("got %q", got)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("pending record was not flushed while the writer stayed open")
+	}
+	pw.Close()
+	if s.Next() {
+		t.Errorf("unexpected record %q", s.Raw())
+	}
+}
+
+type errReader struct{ n int }
+
+func (e *errReader) Read(p []byte) (int, error) {
+	if e.n == 0 {
+		return 0, io.ErrUnexpectedEOF
+	}
+	e.n--
+	return copy(p, klogInfo), nil
+}
+
+// Records read before an error are all delivered; the error is reported.
+func TestReadError(t *testing.T) {
+	s := New(&errReader{n: 2})
+	n := 0
+	for s.Next() {
+		n++
+	}
+	if n != 2 || s.Err() != io.ErrUnexpectedEOF {
+		t.Errorf("got %d records, err %v", n, s.Err())
+	}
+}
+
+func TestAll(t *testing.T) {
+	seq, errf := All(strings.NewReader(klogInfo + goPanic))
+	var formats []string
+	for r, raw := range seq {
+		formats = append(formats, r.Format.String()+":"+string(raw[:5]))
+	}
+	if errf() != nil || strings.Join(formats, ",") != "klog:I1130,gopanic:panic" {
+		t.Errorf("%v %v", formats, errf())
+	}
+}
+
+// logrus PrettyPrint spreads one JSON record over lines; they come out as one.
+func TestJoinPrettyJSON(t *testing.T) {
+	pretty := "{\n  \"level\": \"warning\",\n  \"msg\": \"careful\",\n  \"n\": 42\n}\n"
+	got := collect(t, pretty+pretty+plain)
+	if len(got) != 3 || got[0].lines != 5 || got[0].format != parser.FormatJSON || got[0].level != parser.LevelWarning ||
+		got[1].lines != 5 || got[2].format != parser.FormatUnknown {
+		t.Fatalf("%+v", got)
+	}
+}

@@ -1,0 +1,169 @@
+package parser
+
+import "bytes"
+
+// klog text header: "Lmmdd hh:mm:ss.uuuuuu PPPPPPP file:line] msg".
+// The PID column is padded to 7 with spaces; ktesting drops PID and file
+// ("I1007 13:28:21.908998] msg"), so both are optional here.
+func parseKlog(h []byte, r *Record) bool {
+	r.clear()
+	if len(h) < 22 {
+		return false
+	}
+	var lvl Level
+	switch h[0] {
+	case 'I':
+		lvl = LevelInfo
+	case 'W':
+		lvl = LevelWarning
+	case 'E':
+		lvl = LevelError
+	case 'F':
+		lvl = LevelCritical
+	default:
+		return false
+	}
+	if !isDigit(h[1]) || !isDigit(h[2]) || !isDigit(h[3]) || !isDigit(h[4]) || h[5] != ' ' ||
+		!isDigit(h[6]) || !isDigit(h[7]) || h[8] != ':' || !isDigit(h[9]) || !isDigit(h[10]) || h[11] != ':' ||
+		!isDigit(h[12]) || !isDigit(h[13]) || h[14] != '.' {
+		return false
+	}
+	for _, c := range h[15:21] {
+		if !isDigit(c) {
+			return false
+		}
+	}
+	i := 21
+	var thread, caller span
+	if h[i] == ' ' {
+		for i < len(h) && h[i] == ' ' {
+			i++
+		}
+		ts := i
+		for i < len(h) && isDigit(h[i]) {
+			i++
+		}
+		if i == ts || i >= len(h) || h[i] != ' ' {
+			return false
+		}
+		thread = span{int32(ts), int32(i)}
+		i++
+		cs := i
+		for i < len(h) && h[i] != ']' && h[i] != ' ' {
+			i++
+		}
+		if i >= len(h) || h[i] != ']' || !looksLikeCaller(h[cs:i]) {
+			return false
+		}
+		caller = span{int32(cs), int32(i)}
+	} else if h[i] != ']' {
+		return false
+	}
+	i++ // past ']'
+	if i < len(h) {
+		if h[i] != ' ' {
+			return false
+		}
+		i++
+	}
+	r.Format, r.Level = FormatKlog, lvl
+	r.lvl = span{0, 1}
+	r.time = span{1, 21}
+	r.timeKind = timeKlog
+	r.thread, r.caller = thread, caller
+	r.rawCont = true
+	r.msg = span{int32(i), int32(len(h))}
+	// A structured InfoS/ErrorS body is a Go-quoted message followed by
+	// key=value pairs; anything else is a legacy message written raw.
+	if i < len(h) && h[i] == '"' {
+		if end := skipGoString(h, i); end > 0 && (end == len(h) || (h[end] == ' ' && klogKeyAt(h, end+1))) {
+			r.msg = span{int32(i), int32(end)}
+			r.msgKind = kindGoQuoted
+			if end < len(h) {
+				r.fields = span{int32(end + 1), int32(len(h))}
+				r.fieldsKind = fieldsKlog
+			}
+		}
+	}
+	return true
+}
+
+// looksLikeCaller reports whether b is "file.go:123" (any path, any extension).
+func looksLikeCaller(b []byte) bool {
+	c := bytes.LastIndexByte(b, ':')
+	if c <= 0 || c == len(b)-1 {
+		return false
+	}
+	for _, d := range b[c+1:] {
+		if !isDigit(d) {
+			return false
+		}
+	}
+	return true
+}
+
+// klogKeyAt reports whether a key (no spaces, no quotes) followed by '='
+// starts at b[i].
+func klogKeyAt(b []byte, i int) bool {
+	s := i
+	for i < len(b) {
+		switch b[i] {
+		case '=':
+			return i > s
+		case ' ', '"', '\t':
+			return false
+		}
+		i++
+	}
+	return false
+}
+
+// skipGoString returns the index after the Go string literal at b[i] == '"',
+// or -1 when it is not terminated on this line.
+func skipGoString(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		case '\n':
+			return -1
+		}
+	}
+	return -1
+}
+
+// klogOpensBlock reports whether the header's key/values end with a
+// multi-line value opener "key=<".
+func klogOpensBlock(fields []byte) bool {
+	return bytes.HasSuffix(fields, []byte("=<"))
+}
+
+// klogBlockEnd returns the end (exclusive, at a '\n' or len) of the "=<"
+// blocks that begin at line start i: value lines start with a TAB, the
+// closer with " >", and a closer line may open the next block.
+func klogBlockEnd(t []byte, i int) int {
+	end := i - 1 // the '\n' before the first block line
+	for i < len(t) {
+		nl := bytes.IndexByte(t[i:], '\n')
+		lineEnd := len(t)
+		if nl >= 0 {
+			lineEnd = i + nl
+		}
+		line := t[i:lineEnd]
+		switch {
+		case len(line) > 0 && line[0] == '\t':
+			end = lineEnd
+		case bytes.HasPrefix(line, []byte(" >")):
+			end = lineEnd
+			if !bytes.HasSuffix(bytes.TrimRight(line, "\r"), []byte("=<")) {
+				return end
+			}
+		default:
+			return end
+		}
+		i = lineEnd + 1
+	}
+	return end
+}

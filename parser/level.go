@@ -1,0 +1,301 @@
+package parser
+
+// Level is a record's severity, reduced to the canonical words that Datadog's
+// status remapper reads the same way in every documented version.
+type Level uint8
+
+// The canonical levels, lowest to highest. LevelUnknown means the parser could
+// not recover a level; callers substitute their own default (see DESIGN.md).
+const (
+	LevelUnknown Level = iota
+	LevelDebug
+	LevelInfo
+	LevelNotice
+	LevelWarning
+	LevelError
+	LevelCritical
+	LevelAlert
+	LevelEmergency
+)
+
+var levelWords = [...]string{"", "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+
+// String returns the canonical word ("info", "warning", …), or "" for LevelUnknown.
+func (l Level) String() string {
+	if int(l) < len(levelWords) {
+		return levelWords[l]
+	}
+	return ""
+}
+
+// ParseLevel maps a canonical word back to its Level. It accepts exactly the
+// words String returns; use it for configuration values, not for log text.
+func ParseLevel(word string) (Level, bool) {
+	for i, w := range levelWords {
+		if i > 0 && w == word {
+			return Level(i), true
+		}
+	}
+	return LevelUnknown, false
+}
+
+// lower folds an ASCII letter to lower case.
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// eqFold reports whether b equals the lower-case ASCII word w, ignoring case.
+func eqFold(b []byte, w string) bool {
+	if len(b) != len(w) {
+		return false
+	}
+	for i := 0; i < len(b); i++ {
+		if lower(b[i]) != w[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// zapLevel maps zap's level names (any case) to a Level. zap prints levels it
+// has no name for as Level(-2) / LEVEL(-2); those come from logr V(n) through
+// zapr, so any negative number is debug and any other number is the nearest
+// named level at or below it.
+func zapLevel(b []byte) (Level, bool) {
+	switch len(b) {
+	case 4:
+		if eqFold(b, "info") {
+			return LevelInfo, true
+		}
+		if eqFold(b, "warn") {
+			return LevelWarning, true
+		}
+	case 5:
+		if eqFold(b, "debug") {
+			return LevelDebug, true
+		}
+		if eqFold(b, "error") {
+			return LevelError, true
+		}
+		if eqFold(b, "panic") || eqFold(b, "fatal") {
+			return LevelCritical, true
+		}
+	case 6:
+		if eqFold(b, "dpanic") {
+			return LevelCritical, true
+		}
+	}
+	// Level(N) / LEVEL(N)
+	if len(b) > 7 && eqFold(b[:6], "level(") && b[len(b)-1] == ')' {
+		n, ok := atoiSigned(b[6 : len(b)-1])
+		if !ok {
+			return LevelUnknown, false
+		}
+		switch {
+		case n < 0:
+			return LevelDebug, true
+		case n == 0:
+			return LevelInfo, true
+		case n == 1:
+			return LevelWarning, true
+		case n == 2:
+			return LevelError, true
+		default:
+			return LevelCritical, true
+		}
+	}
+	return LevelUnknown, false
+}
+
+// logrusLevel maps logrus's level words (text formatter, lower case) and the
+// TTY formatter's upper-case forms, truncated to four letters or not.
+func logrusLevel(b []byte) (Level, bool) {
+	switch len(b) {
+	case 4:
+		switch {
+		case eqFold(b, "info"):
+			return LevelInfo, true
+		case eqFold(b, "warn"):
+			return LevelWarning, true
+		case eqFold(b, "trac"), eqFold(b, "debu"):
+			return LevelDebug, true
+		case eqFold(b, "erro"):
+			return LevelError, true
+		case eqFold(b, "fata"), eqFold(b, "pani"):
+			return LevelCritical, true
+		}
+	case 5:
+		switch {
+		case eqFold(b, "trace"), eqFold(b, "debug"):
+			return LevelDebug, true
+		case eqFold(b, "error"):
+			return LevelError, true
+		case eqFold(b, "fatal"), eqFold(b, "panic"):
+			return LevelCritical, true
+		}
+	case 7:
+		if eqFold(b, "warning") {
+			return LevelWarning, true
+		}
+	}
+	return LevelUnknown, false
+}
+
+// atoiSigned parses a short optionally signed decimal without allocating.
+func atoiSigned(b []byte) (int, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// wordLevel maps the level words and abbreviations that generic loggers
+// use (JSON level keys, bracketed prefixes, hclog, zerolog) in any case.
+func wordLevel(b []byte) (Level, bool) {
+	switch len(b) {
+	case 3:
+		switch {
+		case eqFold(b, "trc"), eqFold(b, "dbg"):
+			return LevelDebug, true
+		case eqFold(b, "inf"):
+			return LevelInfo, true
+		case eqFold(b, "wrn"):
+			return LevelWarning, true
+		case eqFold(b, "err"):
+			return LevelError, true
+		case eqFold(b, "ftl"), eqFold(b, "pnc"):
+			return LevelCritical, true
+		}
+	case 4:
+		switch {
+		case eqFold(b, "info"):
+			return LevelInfo, true
+		case eqFold(b, "warn"):
+			return LevelWarning, true
+		case eqFold(b, "crit"):
+			return LevelCritical, true
+		}
+	case 5:
+		switch {
+		case eqFold(b, "trace"), eqFold(b, "debug"):
+			return LevelDebug, true
+		case eqFold(b, "error"):
+			return LevelError, true
+		case eqFold(b, "fatal"), eqFold(b, "panic"):
+			return LevelCritical, true
+		case eqFold(b, "alert"):
+			return LevelAlert, true
+		case eqFold(b, "emerg"):
+			return LevelEmergency, true
+		}
+	case 6:
+		switch {
+		case eqFold(b, "notice"):
+			return LevelNotice, true
+		case eqFold(b, "dpanic"):
+			return LevelCritical, true
+		}
+	case 7:
+		if eqFold(b, "warning") {
+			return LevelWarning, true
+		}
+	case 8:
+		if eqFold(b, "critical") {
+			return LevelCritical, true
+		}
+	case 9:
+		if eqFold(b, "emergency") {
+			return LevelEmergency, true
+		}
+	case 11:
+		if eqFold(b, "information") {
+			return LevelInfo, true
+		}
+	}
+	return LevelUnknown, false
+}
+
+// slogLevel maps slog's level text: DEBUG, INFO, WARN, ERROR, optionally
+// followed by an offset ("INFO+2", "DEBUG-4", "DEBUG+3" for level -1). The
+// numeric level is base+offset (DEBUG -4, INFO 0, WARN 4, ERROR 8), and it
+// maps to the nearest named level at or below it.
+func slogLevel(b []byte) (Level, bool) {
+	base := b
+	off := 0
+	if i := indexAny2(b, '+', '-'); i > 0 {
+		n, ok := atoiSigned(b[i:])
+		if !ok {
+			return LevelUnknown, false
+		}
+		base, off = b[:i], n
+	}
+	var v int
+	switch string(base) { // no allocation: the compiler compares in place
+	case "DEBUG":
+		v = -4
+	case "INFO":
+		v = 0
+	case "WARN":
+		v = 4
+	case "ERROR":
+		v = 8
+	default:
+		return LevelUnknown, false
+	}
+	switch v += off; {
+	case v < 0:
+		return LevelDebug, true
+	case v < 4:
+		return LevelInfo, true
+	case v < 8:
+		return LevelWarning, true
+	}
+	return LevelError, true
+}
+
+func indexAny2(b []byte, c1, c2 byte) int {
+	for i, c := range b {
+		if c == c1 || c == c2 {
+			return i
+		}
+	}
+	return -1
+}
+
+// numericLevel maps numeric levels: Bunyan/pino (10 trace … 60 fatal) and
+// syslog severities (0 emergency … 7 debug).
+func numericLevel(n int) (Level, bool) {
+	switch {
+	case n >= 0 && n <= 7:
+		return [...]Level{LevelEmergency, LevelAlert, LevelCritical, LevelError, LevelWarning, LevelNotice, LevelInfo, LevelDebug}[n], true
+	case n == 10 || n == 20:
+		return LevelDebug, true
+	case n == 30:
+		return LevelInfo, true
+	case n == 40:
+		return LevelWarning, true
+	case n == 50:
+		return LevelError, true
+	case n == 60:
+		return LevelCritical, true
+	}
+	return LevelUnknown, false
+}

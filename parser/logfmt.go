@@ -1,0 +1,264 @@
+package parser
+
+import "bytes"
+
+// logfmt as go-kit, go-logfmt and slog's TextHandler write it: key=value
+// pairs separated by one space; keys are bare or (slog) quoted when they need
+// it; values are bare up to the next space or a quoted string.
+
+// pair is one scanned key=value: byte offsets into the line.
+type pair struct {
+	ks, ke, vs, ve int
+	keyQuoted      bool
+	valQuoted      bool
+}
+
+// nextPair scans the pair at b[i] (after spaces) and returns it and the index
+// after it; ok is false when b[i:] is not a pair.
+func nextPair(b []byte, i int) (p pair, next int, ok bool) {
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	if i >= len(b) {
+		return p, i, false
+	}
+	if b[i] == '"' {
+		e := skipGoString(b, i)
+		if e < 0 || e >= len(b) || b[e] != '=' {
+			return p, i, false
+		}
+		p.ks, p.ke, p.keyQuoted = i, e, true
+		i = e
+	} else {
+		s := i
+		for i < len(b) && b[i] != '=' && b[i] != ' ' && b[i] != '"' {
+			i++
+		}
+		if i == s || i >= len(b) || b[i] != '=' {
+			return p, i, false
+		}
+		p.ks, p.ke = s, i
+	}
+	i++ // '='
+	if i < len(b) && b[i] == '"' {
+		e := skipGoString(b, i)
+		if e < 0 {
+			return p, i, false
+		}
+		p.vs, p.ve, p.valQuoted = i, e, true
+		i = e
+	} else {
+		s := i
+		for i < len(b) && b[i] != ' ' {
+			i++
+		}
+		p.vs, p.ve = s, i
+	}
+	if i < len(b) && b[i] != ' ' {
+		return p, i, false
+	}
+	return p, i, true
+}
+
+func (p pair) key(b []byte) []byte { return b[p.ks:p.ke] }
+
+// valueSpan returns the value's span, inside the quotes for a quoted value
+// used as a time (the quotes are layout, not time).
+func (p pair) valueSpan() span { return span{int32(p.vs), int32(p.ve)} }
+
+func (p pair) valueKind() uint8 {
+	if p.valQuoted {
+		return kindGoQuoted
+	}
+	return kindText
+}
+
+// parseLogfmt recognises slog's TextHandler (time=… level=INFO msg=…) and
+// go-kit's logfmt (level=info ts=… caller=… msg=…, level anywhere among the
+// first pairs). A logfmt line without a level key is not claimed: it carries
+// no level to recover.
+func parseLogfmt(h []byte, r *Record) bool {
+	r.clear()
+	var timeP, lvlP, msgP, callerP pair
+	var haveTime, haveLvl, haveMsg, haveCaller bool
+	i := 0
+	n := 0
+	for i < len(h) && n < 6 {
+		p, next, ok := nextPair(h, i)
+		if !ok {
+			if n == 0 {
+				return false
+			}
+			break
+		}
+		n++
+		k := p.key(h)
+		switch {
+		case !haveTime && (string(k) == "time" || string(k) == "ts"):
+			timeP, haveTime = p, true
+		case !haveLvl && (string(k) == "level" || string(k) == "lvl"):
+			lvlP, haveLvl = p, true
+		case !haveMsg && (string(k) == "msg" || string(k) == "message"):
+			msgP, haveMsg = p, true
+		case !haveCaller && (string(k) == "caller" || string(k) == "source"):
+			callerP, haveCaller = p, true
+		}
+		i = next
+	}
+	if !haveLvl {
+		return false
+	}
+	word := h[lvlP.vs:lvlP.ve]
+	if lvlP.valQuoted && len(word) >= 2 {
+		word = word[1 : len(word)-1]
+	}
+	lvl, ok := slogLevel(word)
+	format := FormatSlog
+	if !ok {
+		if lvl, ok = wordLevel(word); !ok {
+			return false
+		}
+		format = FormatGokit
+	}
+	r.Format, r.Level = format, lvl
+	r.lvl = lvlP.valueSpan()
+	if haveTime {
+		ts := timeP.valueSpan()
+		if timeP.valQuoted {
+			ts.start++
+			ts.end--
+		}
+		r.time = ts
+		if ts.end-ts.start >= 19 && scanRFC3339(h, int(ts.start), false) == int(ts.end) {
+			r.timeKind = timeRFC3339
+		} else {
+			r.timeKind = timeEpoch
+		}
+	}
+	if haveMsg {
+		r.msg = msgP.valueSpan()
+		r.msgKind = msgP.valueKind()
+	} else {
+		r.msg = span{int32(len(h)), int32(len(h))}
+	}
+	if haveCaller {
+		r.caller = callerP.valueSpan()
+	}
+	r.fields = span{0, int32(len(h))}
+	r.fieldsKind = fieldsLogfmtRest
+	return true
+}
+
+// eachLogfmtRest walks all pairs except the ones the header already
+// consumed (time, level, message, caller), in order. Text that stops
+// parsing as pairs is reported whole.
+func (r *Record) eachLogfmtRest(b []byte, base int, fn func(Field) bool) {
+	i := 0
+	for i < len(b) {
+		p, next, ok := nextPair(b, i)
+		if !ok {
+			rest(b[i:], fn)
+			return
+		}
+		i = next
+		vs := int32(base + p.vs)
+		if vs == r.lvl.start || vs == r.msg.start || vs == r.caller.start || vs == r.time.start || vs+1 == r.time.start {
+			continue
+		}
+		f := Field{key: b[p.ks:p.ke], value: b[p.vs:p.ve], valueKind: p.valueKind()}
+		if p.keyQuoted {
+			f.keyKind = kindGoQuoted
+		}
+		if !fn(f) {
+			return
+		}
+	}
+}
+
+// parseStdlog recognises slog's default handler, which writes through package
+// log: "2006/01/02 15:04:05[.000000] [file.go:12: ]LEVEL msg k=v". Plain
+// log.Printf lines carry no level and are not claimed.
+func parseStdlog(h []byte, r *Record) bool {
+	r.clear()
+	if len(h) < 21 || h[4] != '/' || h[7] != '/' || h[10] != ' ' || h[13] != ':' || h[16] != ':' {
+		return false
+	}
+	for _, k := range [...]int{0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18} {
+		if !isDigit(h[k]) {
+			return false
+		}
+	}
+	i := 19
+	if h[i] == '.' {
+		i++
+		for i < len(h) && isDigit(h[i]) {
+			i++
+		}
+	}
+	tEnd := i
+	if i >= len(h) || h[i] != ' ' {
+		return false
+	}
+	i++
+	var caller span
+	// Lshortfile / Llongfile: "file.go:12: "
+	if c := bytes.Index(h[i:], []byte(": ")); c > 0 && looksLikeCaller(h[i:i+c]) && bytes.IndexByte(h[i:i+c], ' ') < 0 {
+		caller = span{int32(i), int32(i + c)}
+		i += c + 2
+	}
+	ls := i
+	for i < len(h) && h[i] != ' ' {
+		i++
+	}
+	lvl, ok := slogLevel(h[ls:i])
+	if !ok {
+		return false
+	}
+	r.Format, r.Level = FormatSlog, lvl
+	r.lvl = span{int32(ls), int32(i)}
+	r.time, r.timeKind = span{0, int32(tEnd)}, timeStdlog
+	r.caller = caller
+	if i < len(h) {
+		i++
+	}
+	end := trailingPairs(h, i)
+	r.msg = span{int32(i), int32(trimRightSpace(h, i, end))}
+	if end < len(h) {
+		r.fields = span{int32(end), int32(len(h))}
+		r.fieldsKind = fieldsLogfmtRest
+	}
+	return true
+}
+
+// trailingPairs returns where a run of key=value pairs that lasts to the end
+// of h begins, at a space boundary at or after start, or len(h). Loggers that
+// print an unquoted message before their pairs (slog's default handler,
+// zerolog's console) leave no other mark of where the message ends.
+func trailingPairs(h []byte, start int) int {
+	for i := start; i < len(h); i++ {
+		if i != start && h[i-1] != ' ' {
+			continue
+		}
+		if !pairsToEnd(h, i) {
+			continue
+		}
+		return i
+	}
+	return len(h)
+}
+
+func pairsToEnd(h []byte, i int) bool {
+	any := false
+	for i < len(h) {
+		_, next, ok := nextPair(h, i)
+		if !ok {
+			return false
+		}
+		any = true
+		i = next
+		for i < len(h) && h[i] == ' ' {
+			i++
+		}
+	}
+	return any
+}

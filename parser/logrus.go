@@ -1,0 +1,201 @@
+package parser
+
+import "bytes"
+
+// logrus TextFormatter without a TTY: `time="…" level=info msg="…" k=v …`.
+// time is optional (DisableTimestamp), quoted unless its layout is made only
+// of safe characters, and msg is left out for an empty message.
+func parseLogrus(h []byte, r *Record) bool {
+	r.clear()
+	i := 0
+	var t span
+	if bytes.HasPrefix(h, []byte("time=")) {
+		i = 5
+		if i < len(h) && h[i] == '"' {
+			e := skipGoString(h, i)
+			if e < 0 {
+				return false
+			}
+			t = span{int32(i + 1), int32(e - 1)}
+			i = e
+		} else {
+			s := i
+			for i < len(h) && h[i] != ' ' {
+				i++
+			}
+			t = span{int32(s), int32(i)}
+		}
+		if i >= len(h) || h[i] != ' ' {
+			return false
+		}
+		i++
+	}
+	if !bytes.HasPrefix(h[i:], []byte("level=")) {
+		return false
+	}
+	i += 6
+	ls := i
+	for i < len(h) && h[i] != ' ' {
+		i++
+	}
+	word := h[ls:i]
+	if len(word) > 2 && word[0] == '"' && word[len(word)-1] == '"' { // ForceQuote
+		word = word[1 : len(word)-1]
+		ls++
+	}
+	// logrus writes lower-case words and "warning", never "warn": other
+	// logfmt loggers (go-kit, slog) are left to their own parsers.
+	if len(word) == 0 || word[0] < 'a' || word[0] > 'z' || eqFold(word, "warn") {
+		return false
+	}
+	lvl, ok := logrusLevel(word)
+	if !ok {
+		return false
+	}
+	switch {
+	case i == len(h):
+		// level only: an empty message without fields
+		r.msg = span{int32(i), int32(i)}
+	case bytes.HasPrefix(h[i:], []byte(" msg=")):
+		i += 5
+		if i < len(h) && h[i] == '"' {
+			e := skipGoString(h, i)
+			if e < 0 {
+				// Unterminated: the first piece of a line cut at a size
+				// bound. Keep the level; the message runs to the end.
+				r.Format, r.Level = FormatLogrus, lvl
+				r.lvl = span{int32(ls), int32(ls + len(word))}
+				r.msg = span{int32(i), int32(len(h))}
+				return true
+			}
+			r.msg = span{int32(i), int32(e)}
+			r.msgKind = kindGoQuoted
+			i = e
+		} else {
+			s := i
+			for i < len(h) && h[i] != ' ' {
+				i++
+			}
+			r.msg = span{int32(s), int32(i)}
+		}
+		if i < len(h) {
+			if h[i] != ' ' {
+				return false
+			}
+			r.fields = span{int32(i + 1), int32(len(h))}
+			r.fieldsKind = fieldsLogfmt
+		}
+	default:
+		if t.empty() {
+			// "level=x k=v" without time or msg is any logfmt logger's;
+			// only claim it when the time key pins it to logrus.
+			return false
+		}
+		r.msg = span{int32(i), int32(i)}
+		r.fields = span{int32(i + 1), int32(len(h))}
+		r.fieldsKind = fieldsLogfmt
+	}
+	r.Format, r.Level = FormatLogrus, lvl
+	r.lvl = span{int32(ls), int32(ls + len(word))}
+	if !t.empty() {
+		r.time, r.timeKind = t, timeRFC3339
+	}
+	return true
+}
+
+// logrus TextFormatter on a TTY or with ForceColors:
+// "ESC[36mINFOESC[0m[0000] message<padded to 44> ESC[36mkeyESC[0m=value".
+// The bracket holds seconds since start, or a full timestamp with
+// FullTimestamp; DisableTimestamp drops it. Levels are 4 letters unless
+// DisableLevelTruncation, padded with PadLevelText. The uncoloured variant
+// (colours stripped on the way) is accepted too.
+func parseLogrusTTY(h []byte, r *Record) bool {
+	r.clear()
+	i := skipCSI(h, 0)
+	colored := i > 0
+	ls := i
+	for i < len(h) && 'A' <= h[i] && h[i] <= 'Z' {
+		i++
+	}
+	lvl, ok := logrusLevel(h[ls:i])
+	if !ok {
+		return false
+	}
+	r.lvl = span{int32(ls), int32(i)}
+	for i < len(h) && h[i] == ' ' { // PadLevelText
+		i++
+	}
+	if colored {
+		k := skipCSI(h, i)
+		if k == i {
+			return false
+		}
+		i = k
+	}
+	var t span
+	switch {
+	case i < len(h) && h[i] == '[':
+		e := bytes.IndexByte(h[i:], ']')
+		if e < 0 {
+			return false
+		}
+		t = span{int32(i + 1), int32(i + e)}
+		i += e + 1
+	case colored && i < len(h) && h[i] == ' ':
+		// DisableTimestamp
+	default:
+		return false
+	}
+	if i < len(h) && h[i] != ' ' {
+		// ReportCaller puts "file.go:12 pkg.fn()" right after the bracket.
+		s := i
+		for i < len(h) && h[i] != ' ' {
+			i++
+		}
+		if !looksLikeCaller(h[s:i]) {
+			return false
+		}
+		r.caller = span{int32(s), int32(i)}
+		// then " pkg.fn()" unless a CallerPrettyfier dropped it
+		if i < len(h) && h[i] == ' ' {
+			k := i + 1
+			for k < len(h) && h[k] != ' ' {
+				k++
+			}
+			if bytes.HasSuffix(h[i+1:k], []byte("()")) {
+				i = k
+			}
+		}
+	}
+	if i < len(h) {
+		i++ // the space before the message
+	}
+	r.Format, r.Level = FormatLogrus, lvl
+	r.rawCont = true
+	if allDigits(h[t.start:t.end]) {
+		t = span{} // seconds since start, not a time
+	}
+	if !t.empty() {
+		r.time, r.timeKind = t, timeRFC3339
+	}
+	end := len(h)
+	if colored {
+		// Fields are " ESC[<color>mkeyESC[0m=value" after the padded message.
+		if k := bytes.Index(h[i:], []byte(" \x1b[")); k >= 0 {
+			r.fields = span{int32(i + k + 1), int32(len(h))}
+			r.fieldsKind = fieldsTTY
+			end = i + k
+		}
+	}
+	r.msg = span{int32(i), int32(trimRightSpace(h, i, end))}
+	return true
+}
+
+func allDigits(b []byte) bool {
+	for _, c := range b {
+		if !isDigit(c) {
+			return false
+		}
+	}
+	return len(b) > 0
+}

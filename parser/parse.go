@@ -1,0 +1,198 @@
+package parser
+
+import "bytes"
+
+// Parse recognises the logger that wrote text and fills r with what it
+// recovers. text is one record without its final line ending: a header line,
+// optionally followed by '\n' and continuation lines (as the join package
+// groups them). Parse never fails: an unrecognised record has FormatUnknown,
+// LevelUnknown and the whole text as its message, and Parse reports whether a
+// format was recognised.
+//
+// Parse does not allocate and keeps no reference to text beyond r.
+func Parse(text []byte, r *Record) bool {
+	*r = Record{text: text}
+	header := text
+	if i := bytes.IndexByte(text, '\n'); i >= 0 {
+		header = text[:i]
+		r.cont = span{int32(i + 1), int32(len(text))}
+	}
+	// A pty turns "\n" into "\r\n"; the CR belongs to no field.
+	if n := len(header); n > 0 && header[n-1] == '\r' {
+		header = header[:n-1]
+	}
+	// A pretty-printed JSON object (logrus PrettyPrint) opens with a lone
+	// brace; the joiner has gathered it whole.
+	if len(header) == 1 && header[0] == '{' && !r.cont.empty() {
+		if parseJSONLine(text, r) {
+			return true
+		}
+		*r = Record{text: text, cont: r.cont}
+	}
+	if parseHeader(header, r) {
+		if !r.cont.empty() {
+			finishContinuation(r)
+		}
+		return true
+	}
+	*r = Record{text: text, msg: span{0, int32(len(text))}}
+	return false
+}
+
+// IsHeader reports whether line (without its line ending) starts a record of
+// a known format. The joiner calls it on every line, so it shares Parse's
+// cheap first-byte dispatch.
+func IsHeader(line []byte, r *Record) bool {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	*r = Record{text: line}
+	return parseHeader(line, r)
+}
+
+// parseHeader dispatches on the first byte so that each line is tried against
+// only the formats that can start with it; the commonest comes first.
+func parseHeader(h []byte, r *Record) bool {
+	if len(h) == 0 {
+		return false
+	}
+	switch c := h[0]; {
+	case c == 'I' || c == 'W' || c == 'E' || c == 'F':
+		return parseKlog(h, r) || parseLogrusTTY(h, r) || parseZapNoTime(h, r)
+	case '0' <= c && c <= '9':
+		if len(h) > 4 && h[4] == '/' {
+			return parseStdlog(h, r)
+		}
+		return parseZap(h, r) || parseHclog(h, r) || parseZerolog(h, r)
+	case c == '{':
+		return parseJSONLine(h, r)
+	case c == '[':
+		return parseBracket(h, r)
+	case c == 't' || c == 'l':
+		return parseLogrus(h, r) || parseLogfmt(h, r)
+	case c == 0x1b:
+		return parseLogrusTTY(h, r) || parseZerolog(h, r) || parseAfterCSI(h, r)
+	case c == 'p' || c == 'f':
+		return parseGoPanic(h, r) || parseZapNoTime(h, r) || parseLogfmt(h, r)
+	case c == 'D' || c == 'T' || c == 'P':
+		return parseLogrusTTY(h, r) || parseZapNoTime(h, r)
+	case c == 'd' || c == 'i' || c == 'w' || c == 'e':
+		return parseZapNoTime(h, r) || parseLogfmt(h, r)
+	case c == 'L':
+		return parseZapNoTime(h, r)
+	case ('a' <= c && c <= 'z') || c == '"' || c == '_' || c == '@':
+		return parseLogfmt(h, r)
+	}
+	return false
+}
+
+// parseAfterCSI handles lines that open with colour codes belonging to no
+// format: hclog's forced colour wraps each line, newline included, so the
+// previous line's reset opens the next one ("ESC[0mESC[94m2026-… [INFO] …").
+func parseAfterCSI(h []byte, r *Record) bool {
+	off := 0
+	for {
+		k := skipCSI(h, off)
+		if k == off {
+			break
+		}
+		off = k
+	}
+	if off == 0 || off >= len(h) || !isDigit(h[off]) {
+		return false
+	}
+	if !parseHclog(h[off:], r) && !parseZap(h[off:], r) {
+		return false
+	}
+	o := int32(off)
+	for _, s := range []*span{&r.time, &r.msg, &r.logger, &r.caller, &r.thread, &r.fields, &r.lvl} {
+		if !s.empty() || s.start != 0 {
+			s.start += o
+			s.end += o
+		}
+	}
+	return true
+}
+
+// finishContinuation decides what the continuation lines of a recognised
+// record are: part of its fields (klog "=<" values) or raw message text.
+func finishContinuation(r *Record) {
+	// Padding (logrus pads the message to 44 columns) and a pty's CR end the
+	// last line; they are layout, not message.
+	for r.cont.end > r.cont.start && (r.text[r.cont.end-1] == ' ' || r.text[r.cont.end-1] == '\r') {
+		r.cont.end--
+	}
+	// zap and logrus's TTY form write a multi-line message raw and then
+	// their fields, so the fields end the last line.
+	if r.fields.empty() && (r.Format == FormatZap || r.Format == FormatLogrus) {
+		last := int(r.cont.start)
+		if k := bytes.LastIndexByte(r.text[last:r.cont.end], '\n'); k >= 0 {
+			last += k + 1
+		}
+		line := r.text[last:r.cont.end]
+		if r.Format == FormatZap {
+			if k := bytes.LastIndexByte(line, '\t'); k >= 0 && k+1 < len(line) && line[k+1] == '{' && validJSON(line[k+1:]) {
+				r.fields = span{int32(last + k + 1), r.cont.end}
+				r.fieldsKind = fieldsJSON
+				r.cont.end = int32(last + k)
+			}
+		} else if k := bytes.Index(line, []byte(" \x1b[")); k >= 0 && skipCSI(line, k+1) > k+1 {
+			r.fields = span{int32(last + k + 1), r.cont.end}
+			r.fieldsKind = fieldsTTY
+			r.cont.end = int32(trimRightSpace(r.text, int(r.cont.start), last+k))
+		}
+	}
+	if r.fieldsKind == fieldsKlog && klogOpensBlock(r.get(r.fields)) {
+		end := klogBlockEnd(r.text, int(r.cont.start))
+		r.fields.end = int32(end)
+		if end >= len(r.text) {
+			r.cont = span{}
+		} else {
+			r.cont.start = int32(end + 1)
+		}
+	}
+}
+
+func trimRightSpace(b []byte, start, end int) int {
+	for end > start && (b[end-1] == ' ' || b[end-1] == '\t') {
+		end--
+	}
+	return end
+}
+
+// skipCSI skips one ANSI "ESC [ params m" sequence at b[i], returning the
+// index after it, or i when there is none.
+func skipCSI(b []byte, i int) int {
+	if i+1 >= len(b) || b[i] != 0x1b || b[i+1] != '[' {
+		return i
+	}
+	for j := i + 2; j < len(b) && j < i+16; j++ {
+		c := b[j]
+		if c == 'm' {
+			return j + 1
+		}
+		if !(isDigit(c) || c == ';') {
+			return i
+		}
+	}
+	return i
+}
+
+func parseGoPanic(h []byte, r *Record) bool {
+	r.clear()
+	if !bytes.HasPrefix(h, []byte("panic: ")) && !bytes.HasPrefix(h, []byte("fatal error: ")) {
+		return false
+	}
+	r.Format, r.Level = FormatGoPanic, LevelCritical
+	r.msg = span{0, int32(len(h))}
+	r.rawCont = true
+	return true
+}
+
+// Continuation fills r for a record that is the overflow of a longer one:
+// lines past the joiner's size bound, or the rest of an over-long line. It
+// keeps the format and level of the record it continues, so a long stack
+// trace is not mistaken for something else, and takes text as its message.
+func Continuation(text []byte, format Format, level Level, r *Record) {
+	*r = Record{text: text, Format: format, Level: level, msg: span{0, int32(len(text))}, rawCont: true}
+}

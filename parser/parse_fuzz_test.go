@@ -1,0 +1,79 @@
+package parser
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// corpusLines returns the lines of the generated corpus (testdata/corpus at
+// the repository root), for fuzz seeds and benchmarks.
+func corpusLines(tb testing.TB) [][]byte {
+	files, _ := filepath.Glob("../testdata/corpus/*/*.log")
+	var lines [][]byte
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		sc := bufio.NewScanner(bytes.NewReader(b))
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			lines = append(lines, append([]byte(nil), sc.Bytes()...))
+		}
+	}
+	return lines
+}
+
+// FuzzParse checks Parse's invariants on arbitrary input: no panic, every
+// span inside the text, a valid format and level, the whole text as message
+// when nothing is recognised, and decoders that stay in bounds.
+func FuzzParse(f *testing.F) {
+	for _, c := range append(append([]parseCase{}, seedCases...), edgeCases...) {
+		f.Add([]byte(c.line))
+	}
+	for _, l := range negativeCases {
+		f.Add([]byte(l))
+	}
+	for i, l := range corpusLines(f) {
+		if i%7 == 0 { // a sample keeps the seed set small
+			f.Add(l)
+		}
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		var r Record
+		ok := Parse(text, &r)
+		if ok != (r.Format != FormatUnknown) {
+			t.Fatalf("Parse returned %v for format %v", ok, r.Format)
+		}
+		if r.Format >= numFormats || r.Level > LevelEmergency {
+			t.Fatalf("format %d level %d", r.Format, r.Level)
+		}
+		if ok && r.Level == LevelUnknown {
+			t.Fatalf("recognised %v without a level", r.Format)
+		}
+		for _, s := range []span{r.time, r.msg, r.logger, r.caller, r.thread, r.fields, r.cont} {
+			if s.start < 0 || s.end > int32(len(text)) || (s.start > s.end && s.end != 0) {
+				t.Fatalf("span %v outside text of %d bytes", s, len(text))
+			}
+		}
+		msg := r.AppendMessage(nil)
+		if !ok && !bytes.Equal(msg, text) {
+			t.Fatalf("unrecognised text must be its own message")
+		}
+		r.EachField(func(f Field) bool {
+			f.AppendKey(nil)
+			f.AppendValue(nil)
+			if raw, ok := f.JSON(); ok && !json.Valid(raw) {
+				t.Fatalf("field JSON %q is not valid", raw)
+			}
+			return true
+		})
+		r.Timestamp(time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))
+		r.ThreadID()
+	})
+}

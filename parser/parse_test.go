@@ -1,0 +1,342 @@
+package parser
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// fieldsOf renders a record's fields as "k=v" strings, with JSON values
+// marked "k:=raw", for compact assertions.
+func fieldsOf(r *Record) []string {
+	var out []string
+	r.EachField(func(f Field) bool {
+		k := string(f.AppendKey(nil))
+		if raw, ok := f.JSON(); ok {
+			out = append(out, k+":="+string(raw))
+		} else {
+			out = append(out, k+"="+string(f.AppendValue(nil)))
+		}
+		return true
+	})
+	return out
+}
+
+type parseCase struct {
+	name    string
+	line    string
+	format  Format
+	level   Level
+	msg     string
+	time    string
+	logger  string
+	caller  string
+	fields  []string
+	partial bool // only check format and level
+}
+
+// The seed pipeline's five samples (shared/reference/seed-pipeline.json):
+// typed by hand because they come from a user's pipeline, not a logger we run.
+var seedCases = []parseCase{
+	{name: "seed klog I", line: `I0911 07:22:25.408586 1 cni_writer.go:930] Successfully synced "gke-xxxxx-xxxxx-nod-xxxxxxxx-xxxx"`,
+		format: FormatKlog, level: LevelInfo, msg: `Successfully synced "gke-xxxxx-xxxxx-nod-xxxxxxxx-xxxx"`, time: "0911 07:22:25.408586", caller: "cni_writer.go:930"},
+	{name: "seed klog E", line: `E0911 07:10:07.225293 1 base_controller.go:161] "controller failed to sync" err="..." key="image-sync"`,
+		format: FormatKlog, level: LevelError, msg: "controller failed to sync", caller: "base_controller.go:161", time: "0911 07:10:07.225293",
+		fields: []string{"err=...", "key=image-sync"}},
+	{name: "seed controller-runtime zap", line: "2026-09-11T07:19:45Z\tINFO\tcontrollers.Spoke\trequeueing\t{\"request\": {\"name\":\"xxx\",\"namespace\":\"fleetconfig-system\"}, \"after\": \"1m0s\"}",
+		format: FormatZap, level: LevelInfo, msg: "requeueing", time: "2026-09-11T07:19:45Z", logger: "controllers.Spoke",
+		fields: []string{`request:={"name":"xxx","namespace":"fleetconfig-system"}`, `after:="1m0s"`}},
+	{name: "seed zap single spaces", line: `2026-09-11T04:39:22.159Z error logging/logging.go:16 NodeCollector: Failed to export metrics {"kind": "receiver"}`,
+		format: FormatZap, level: LevelError, msg: "NodeCollector: Failed to export metrics", time: "2026-09-11T04:39:22.159Z", caller: "logging/logging.go:16",
+		fields: []string{`kind:="receiver"`}},
+	{name: "seed logrus level=info", line: `time=2026-09-11T06:13:28Z level=info msg=Reconciling subsys=sfc reasons=[...]`,
+		format: FormatLogrus, level: LevelInfo, msg: "Reconciling", time: "2026-09-11T06:13:28Z", fields: []string{"subsys=sfc", "reasons=[...]"}},
+}
+
+// Hand-typed edge cases, each a shape the real loggers produce that the
+// generated corpus exercises too; kept here to pin down field decoding.
+var edgeCases = []parseCase{
+	{name: "klog ktesting no pid", line: `I1007 13:28:21.908998] msg here`, format: FormatKlog, level: LevelInfo, msg: "msg here"},
+	{name: "klog add_dir_header", line: `W1130 04:39:44.903457    8085 cmd/app/main.go:31] careful`, format: FormatKlog, level: LevelWarning, msg: "careful", caller: "cmd/app/main.go:31"},
+	{name: "klog msg with bracket", line: `I1130 04:39:44.903457       1 x.go:1] a ] b:12] c`, format: FormatKlog, level: LevelInfo, msg: "a ] b:12] c", caller: "x.go:1"},
+	{name: "klog F", line: `F1130 04:39:44.903457       1 x.go:1] boom`, format: FormatKlog, level: LevelCritical, msg: "boom"},
+	{name: "klog json values", line: `I1130 04:39:44.903516    8085 main.go:40] "InfoS with slice and map" list=["a","b c"] map={"x":1} obj={"Name":"n"} n=3 ok=true`,
+		format: FormatKlog, level: LevelInfo, msg: "InfoS with slice and map",
+		fields: []string{`list:=["a","b c"]`, `map:={"x":1}`, `obj:={"Name":"n"}`, "n:=3", "ok:=true"}},
+	{name: "klog legacy quoted start", line: `I1130 04:39:44.903516    8085 main.go:40] "quoted" then prose`, format: FormatKlog, level: LevelInfo, msg: `"quoted" then prose`},
+	{name: "klog escaped msg", line: `I1130 04:39:44.903516    8085 main.go:40] "a \"b\"\tc" k="v\\w"`, format: FormatKlog, level: LevelInfo, msg: "a \"b\"\tc", fields: []string{`k=v\w`}},
+	{name: "zap epoch sci", line: "1.7960136427362027e+09\tinfo\tzap/main.go:70\tEpochTimeEncoder", format: FormatZap, level: LevelInfo, msg: "EpochTimeEncoder", caller: "zap/main.go:70", time: "1.7960136427362027e+09"},
+	{name: "zap epoch nanos", line: "1796013642736279322\twarn\tx", format: FormatZap, level: LevelWarning, msg: "x"},
+	{name: "zap +0200", line: "2026-11-30T06:40:42.736+0200\tDPANIC\tm", format: FormatZap, level: LevelCritical, msg: "m"},
+	{name: "zap Level(-2)", line: "2026-11-30T04:41:13Z\tLEVEL(-2)\tsetup\tV(2) message\t{\"k\": \"v\"}", format: FormatZap, level: LevelDebug, msg: "V(2) message", logger: "setup", fields: []string{`k:="v"`}},
+	{name: "zap colored", line: "2026-11-30T04:40:42.736Z\t\x1b[31mERROR\x1b[0m\tboom", format: FormatZap, level: LevelError, msg: "boom"},
+	{name: "zap no time", line: "warn\tLowercase encoder, level 1", format: FormatZap, level: LevelWarning, msg: "Lowercase encoder, level 1"},
+	{name: "zap logger and caller", line: "2026-11-30T04:40:42.709Z\tINFO\tcontroller.sub\tzap/main.go:23\tinfo message\t{\"count\": 3}", format: FormatZap, level: LevelInfo,
+		msg: "info message", logger: "controller.sub", caller: "zap/main.go:23", fields: []string{"count:=3"}},
+	{name: "zap message with braces", line: "2026-11-30T04:40:42.709Z\tINFO\tgot {not json}", format: FormatZap, level: LevelInfo, msg: "got {not json}"},
+	{name: "logrus custom time", line: `time="2026-11-30 04:41:25.923" level=warning msg="warn message" user name="a b" empty= n=42`,
+		format: FormatLogrus, level: LevelWarning, msg: "warn message", time: "2026-11-30 04:41:25.923", fields: []string{"user name=a b", "empty=", "n=42"}},
+	{name: "logrus no time", line: `level=fatal msg="bye"`, format: FormatLogrus, level: LevelCritical, msg: "bye"},
+	{name: "logrus tty", line: "\x1b[33mWARN\x1b[0m[0003] careful now                                   \x1b[33mk\x1b[0m=v \x1b[33muser name\x1b[0m=\"a b\"",
+		format: FormatLogrus, level: LevelWarning, msg: "careful now", fields: []string{"k=v", "user name=a b"}},
+	{name: "logrus tty full ts", line: "\x1b[31mERRO\x1b[0m[2026-11-30T04:41:25Z] failed                                       ",
+		format: FormatLogrus, level: LevelError, msg: "failed", time: "2026-11-30T04:41:25Z"},
+	{name: "logrus tty padded", line: "\x1b[36mINFO   \x1b[0m[0000] hi", format: FormatLogrus, level: LevelInfo, msg: "hi"},
+	{name: "logrus tty untruncated", line: "\x1b[33mWARNING\x1b[0m[0000] hi", format: FormatLogrus, level: LevelWarning, msg: "hi"},
+	{name: "logrus tty uncolored", line: "ERRO[0000] plain", format: FormatLogrus, level: LevelError, msg: "plain"},
+	{name: "go panic", line: "panic: boom", format: FormatGoPanic, level: LevelCritical, msg: "panic: boom"},
+	{name: "go fatal error", line: "fatal error: all goroutines are asleep - deadlock!", format: FormatGoPanic, level: LevelCritical},
+	// issue 3 formats
+	{name: "slog text", line: `time=2026-11-30T04:41:36.957Z level=WARN msg="warn message" path=/v1/items q="say \"hi\"" "key with space"=1 empty=""`,
+		format: FormatSlog, level: LevelWarning, msg: "warn message", time: "2026-11-30T04:41:36.957Z", fields: []string{"path=/v1/items", `q=say "hi"`, "key with space=1", "empty="}},
+	{name: "slog offset up", line: `time=2026-11-30T04:41:36.957Z level=INFO+6 msg=x`, format: FormatSlog, level: LevelWarning},
+	{name: "slog offset DEBUG+3", line: `time=2026-11-30T04:41:36.957Z level=DEBUG+3 msg=x`, format: FormatSlog, level: LevelDebug},
+	{name: "slog ERROR+4", line: `time=2026-11-30T04:41:36.957Z level=ERROR+4 msg=x`, format: FormatSlog, level: LevelError},
+	{name: "slog source", line: `time=2026-11-30T04:41:36.962Z level=INFO source=/src/main.go:35 msg="with source" k=v`,
+		format: FormatSlog, level: LevelInfo, msg: "with source", caller: "/src/main.go:35", fields: []string{"k=v"}},
+	{name: "slog default", line: `2026/11/30 04:41:36 WARN default warn k="a b" n=1`, format: FormatSlog, level: LevelWarning, msg: "default warn", fields: []string{"k=a b", "n=1"}},
+	{name: "slog default offset", line: `2026/11/30 04:41:36.965474 main.go:44: INFO+2 custom`, format: FormatSlog, level: LevelInfo, msg: "custom", caller: "main.go:44"},
+	{name: "gokit level first", line: `level=warn ts=2026-11-30T04:41:45.62205441Z caller=main.go:15 msg="warn message" k=v`,
+		format: FormatGokit, level: LevelWarning, msg: "warn message", caller: "main.go:15", time: "2026-11-30T04:41:45.62205441Z", fields: []string{"k=v"}},
+	{name: "gokit level after ts", line: `ts=2026-11-30T04:41:45.625Z caller=main.go:14 level=error msg="x" empty=`, format: FormatGokit, level: LevelError, msg: "x", fields: []string{"empty="}},
+	{name: "gokit no msg", line: "level=info k=v", format: FormatGokit, level: LevelInfo, fields: []string{"k=v"}},
+	{name: "zerolog kitchen", line: `4:42AM INF info message n=3 q="say \"hi\"" spaced="a b"`, format: FormatZerolog, level: LevelInfo, msg: "info message", time: "4:42AM",
+		fields: []string{"n=3", `q=say "hi"`, "spaced=a b"}},
+	{name: "zerolog caller", line: `2026-11-30T04:42:00Z ERR cmd/zerolog/main.go:19 > error message error="connection refused"`, format: FormatZerolog, level: LevelError,
+		msg: "error message", caller: "cmd/zerolog/main.go:19", fields: []string{"error=connection refused"}},
+	{name: "zerolog color", line: "\x1b[90m2026-11-30T04:42:00Z\x1b[0m \x1b[31mERR\x1b[0m \x1b[1merror message\x1b[0m \x1b[36merror=\x1b[0m\x1b[31m\x1b[1m\"connection refused\"\x1b[0m\x1b[0m \x1b[36mn=\x1b[0m3",
+		format: FormatZerolog, level: LevelError, msg: "error message", fields: []string{"error=connection refused", "n=3"}},
+	{name: "zerolog color no level color", line: "\x1b[90m12:01PM\x1b[0m DBG debug message \x1b[36mk=\x1b[0mv", format: FormatZerolog, level: LevelDebug, msg: "debug message"},
+	{name: "hclog", line: `2026-11-30T04:42:06.881+0200 [INFO]  myapp: info message: path=/v1/items spaced="a b" empty=""`, format: FormatHclog, level: LevelInfo,
+		msg: "myapp: info message", fields: []string{"path=/v1/items", "spaced=a b", "empty="}},
+	{name: "hclog location", line: `2026-11-30T04:42:06.894Z [ERROR] hclog/main.go:15: myapp: error message: error="connection refused"`, format: FormatHclog, level: LevelError,
+		msg: "myapp: error message", caller: "hclog/main.go:15"},
+	{name: "hclog forced color", line: "\x1b[0m\x1b[93m2026-11-30T04:42:12.222Z [WARN]  myapp: warn message", format: FormatHclog, level: LevelWarning, msg: "myapp: warn message", time: "2026-11-30T04:42:12.222Z"},
+	{name: "bracket", line: "[WARNING] plugin/health: Local health request to \"http://:8080/health\" took more than 1s", format: FormatBracket, level: LevelWarning},
+	{name: "bracket error", line: "[ERROR] plugin/errors: 2 example.org. A: read udp timeout", format: FormatBracket, level: LevelError, msg: "plugin/errors: 2 example.org. A: read udp timeout"},
+	{name: "json zap", line: `{"level":"warn","ts":1796013642.716,"logger":"sub","caller":"zap/main.go:72","msg":"careful","k":"v","n":3}`, format: FormatJSON, level: LevelWarning,
+		msg: "careful", logger: "sub", caller: "zap/main.go:72", fields: []string{`k:="v"`, "n:=3"}},
+	{name: "json zap dev", line: `{"L":"DPANIC","T":"2026-11-30T04:40:42.736Z","M":"m"}`, format: FormatJSON, level: LevelCritical, msg: "m"},
+	{name: "json logrus", line: `{"component":"api","level":"warning","msg":"warn message","time":"2026-11-30T04:41:25Z"}`, format: FormatJSON, level: LevelWarning, fields: []string{`component:="api"`}},
+	{name: "json slog offset", line: `{"time":"2026-11-30T04:41:36.96009604Z","level":"INFO+2","msg":"x"}`, format: FormatJSON, level: LevelInfo},
+	{name: "json zerolog", line: `{"level":"error","error":"connection refused","time":"2026-11-30T04:42:00Z","message":"error message"}`, format: FormatJSON, level: LevelError, msg: "error message"},
+	{name: "json hclog", line: `{"@caller":"/src/main.go:11","@level":"trace","@message":"trace message","@module":"myapp","@timestamp":"2026-11-30T04:42:06.897436Z","k":"v"}`,
+		format: FormatJSON, level: LevelDebug, msg: "trace message", logger: "myapp", caller: "/src/main.go:11", fields: []string{`k:="v"`}},
+	{name: "json bunyan", line: `{"name":"app","hostname":"h","pid":1,"level":50,"msg":"boom","time":"2026-11-30T04:42:00.000Z","v":0}`, format: FormatJSON, level: LevelError},
+	{name: "json syslog severity", line: `{"severity":4,"message":"x"}`, format: FormatJSON, level: LevelWarning},
+	{name: "klog json info", line: `{"ts":1796013758058.7444,"caller":"k8sjson/main.go:15","msg":"Structured InfoS","v":0,"pod":{"name":"coredns-abc","namespace":"kube-system"},"count":3}`,
+		format: FormatKlogJSON, level: LevelInfo, msg: "Structured InfoS", caller: "k8sjson/main.go:15", fields: []string{`v:=0`, `pod:={"name":"coredns-abc","namespace":"kube-system"}`, "count:=3"}},
+	{name: "klog json error", line: `{"ts":1796013758058.82,"caller":"k8sjson/main.go:17","msg":"ErrorS with error","node":"node-1","err":"connection refused"}`, format: FormatKlogJSON, level: LevelError},
+	{name: "pty CR", line: "I1130 04:39:44.903457       1 x.go:1] crlf\r", format: FormatKlog, level: LevelInfo, msg: "crlf"},
+}
+
+// Lines no logger of this issue wrote: they must not be claimed.
+var negativeCases = []string{
+	"",
+	"hello world",
+	"Info: something",
+	"I am fine",
+	"Error: connection refused",
+	`127.0.0.1 - - [30/Nov/2026:04:40:42 +0000] "GET / HTTP/1.1" 200 612`,
+	"2026-11-30 04:40:42.123 UTC [1] LOG:  database system is ready",
+	"12345\tinfo",
+	`ts=2026-11-30T04:41:45.625Z caller=main.go:18 msg="no level key at all"`,
+	`{"ts":"2026-11-30T04:41:45Z","msg":"no level"}`,
+	`{"v":0,"count":3}`,
+	`{"level":"bogus","msg":"x"}`,
+	"[notalevel] x",
+	"[INFO]x",
+	"2026/11/30 04:41:36 std log.Printf line",
+	"4:42AM ??? no level",
+	"2026-11-30T04:42:06.881Z [?????] x",
+	`192.168.1.10 - - [30/Nov/2026:04:40:42 +0000] "GET /healthz HTTP/1.1" 200 2 "-" "kube-probe/1.34"`,
+	"2026-11-30T04:40:42.123456Z 0 [Warning] [MY-010068] [Server] CA certificate ca.pem is self signed.",
+	"Exception in thread \"main\" java.lang.IllegalStateException: boom",
+	"WARNING:root:python logging default format",
+	"id,name,level\n1,foo,error",
+	"SGVsbG8gd29ybGQgdGhpcyBpcyBiYXNlNjQgZW5jb2RlZCBkYXRhIGZvciB0ZXN0aW5n",
+	"\x1b[31m████\x1b[0m\x1b[32m████\x1b[0m",
+	"E1130 04:39:44.903457 x.go:1] no pid",
+	"\x1b[1mbold\x1b[0m text",
+	"panic",
+	"\x00\x01\x02\xff\xfe",
+	"    at com.example.Foo(Foo.java:12)",
+	"Traceback (most recent call last):",
+}
+
+func TestParse(t *testing.T) {
+	cases := append(append([]parseCase{}, seedCases...), edgeCases...)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var r Record
+			if !Parse([]byte(c.line), &r) {
+				t.Fatalf("not recognised: %q", c.line)
+			}
+			if r.Format != c.format || r.Level != c.level {
+				t.Fatalf("got %v/%v, want %v/%v", r.Format, r.Level, c.format, c.level)
+			}
+			if c.msg != "" {
+				if got := string(r.AppendMessage(nil)); got != c.msg {
+					t.Errorf("message %q, want %q", got, c.msg)
+				}
+			}
+			if c.time != "" && string(r.RawTime()) != c.time {
+				t.Errorf("time %q, want %q", r.RawTime(), c.time)
+			}
+			if string(r.Logger()) != c.logger {
+				t.Errorf("logger %q, want %q", r.Logger(), c.logger)
+			}
+			if c.caller != "" && string(r.Caller()) != c.caller {
+				t.Errorf("caller %q, want %q", r.Caller(), c.caller)
+			}
+			if c.fields != nil {
+				if got := fieldsOf(&r); strings.Join(got, "|") != strings.Join(c.fields, "|") {
+					t.Errorf("fields\n got %q\nwant %q", got, c.fields)
+				}
+			}
+		})
+	}
+}
+
+func TestParseNegative(t *testing.T) {
+	for _, line := range negativeCases {
+		var r Record
+		if Parse([]byte(line), &r) {
+			t.Errorf("%q claimed as %v/%v", line, r.Format, r.Level)
+			continue
+		}
+		if r.Level != LevelUnknown || string(r.AppendMessage(nil)) != line {
+			t.Errorf("%q: unrecognised record must keep the line as its message, got %q", line, r.AppendMessage(nil))
+		}
+	}
+}
+
+// A level word inside another format's message must not change its level.
+func TestNestedLevelWords(t *testing.T) {
+	for line, want := range map[string]Level{
+		`I1130 04:39:44.903457       1 x.go:1] upstream said level=error [ERROR] panic: no`:  LevelInfo,
+		"2026-11-30T04:40:42.709Z\tINFO\tERROR: disk ok":                                     LevelInfo,
+		`time="2026-11-30T04:41:25Z" level=info msg="E1130 04:39:44.903457 1 x.go:1] inner"`: LevelInfo,
+	} {
+		var r Record
+		Parse([]byte(line), &r)
+		if r.Level != want {
+			t.Errorf("%q: level %v, want %v", line, r.Level, want)
+		}
+	}
+}
+
+func TestMultiLine(t *testing.T) {
+	text := "I1130 04:44:19.323976   17945 main.go:6] \"two values\" a=<\n\tl1\n\tl2\n > b=<\n\tm1\n > c=\"after\"\nraw tail"
+	var r Record
+	Parse([]byte(text), &r)
+	if got := strings.Join(fieldsOf(&r), "|"); got != "a=l1\nl2|b=m1|c=after" {
+		t.Errorf("fields %q", got)
+	}
+	if got := string(r.AppendMessage(nil)); got != "two values\nraw tail" {
+		t.Errorf("message %q", got)
+	}
+
+	text = "2026-11-30T04:40:42.709Z\tWARN\tcaller/x.go:1\twarn message\t{\"error\": \"e\"}\nmain.exercise\n\t/src/main.go:26"
+	Parse([]byte(text), &r)
+	if got := string(r.AppendMessage(nil)); got != "warn message\nmain.exercise\n\t/src/main.go:26" {
+		t.Errorf("message %q", got)
+	}
+	if r.Level != LevelWarning {
+		t.Errorf("level %v", r.Level)
+	}
+}
+
+func TestTimestamp(t *testing.T) {
+	ref := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	cases := []struct {
+		line string
+		ref  time.Time
+		want string
+	}{
+		{"I1130 04:39:44.903457       1 x.go:1] m", ref, "2026-11-30T04:39:44.903457Z"},
+		{"I1231 23:59:59.000001       1 x.go:1] m", time.Date(2027, 1, 1, 0, 0, 1, 0, time.UTC), "2026-12-31T23:59:59.000001Z"},
+		{"I0101 00:00:00.500000       1 x.go:1] m", time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC), "2026-01-01T00:00:00.5Z"},
+		{"I0307 04:05:06.000007       1 x.go:1] m", time.Date(2026, 3, 7, 9, 0, 0, 0, time.FixedZone("IST", 19800)), "2026-03-06T22:35:06.000007Z"},
+		{"2026-11-30T06:40:42.736+0200\tinfo\tm", ref, "2026-11-30T04:40:42.736Z"},
+		{"2026-11-30T06:40:42.123456789+02:00\tinfo\tm", ref, "2026-11-30T04:40:42.123456789Z"},
+		{"1.7960136427362027e+09\tinfo\tm", ref, "2026-11-30T04:40:42.736203Z"},
+		{"1.796013642736273e+12\tinfo\tm", ref, "2026-11-30T04:40:42.736273Z"},
+		{"1796013642736279322\tinfo\tm", ref, "2026-11-30T04:40:42.736279322Z"},
+		{`time="2026-11-30 04:41:25.923" level=info msg=m`, ref, "2026-11-30T04:41:25.923Z"},
+	}
+	for _, c := range cases {
+		var r Record
+		Parse([]byte(c.line), &r)
+		got, ok := r.Timestamp(c.ref)
+		if !ok || got.UTC().Format(time.RFC3339Nano) != c.want {
+			t.Errorf("%q: got %v %v, want %s", c.line, got.UTC().Format(time.RFC3339Nano), ok, c.want)
+		}
+	}
+	var r Record
+	Parse([]byte("\x1b[36mINFO\x1b[0m[0042] m"), &r)
+	if _, ok := r.Timestamp(ref); ok {
+		t.Error("logrus seconds-since-start must not decode as a time")
+	}
+}
+
+func TestLevelWords(t *testing.T) {
+	for l := LevelDebug; l <= LevelEmergency; l++ {
+		back, ok := ParseLevel(l.String())
+		if !ok || back != l {
+			t.Errorf("ParseLevel(%q) = %v, %v", l.String(), back, ok)
+		}
+	}
+	if _, ok := ParseLevel("warn"); ok {
+		t.Error(`"warn" is not a canonical word`)
+	}
+	for _, f := range Formats() {
+		back, ok := ParseFormat(f.String())
+		if !ok || back != f || f.String() == "" {
+			t.Errorf("format %d round trip: %q %v", f, f.String(), back)
+		}
+	}
+}
+
+// Detection, level and message must not allocate (DESIGN: hot path).
+func TestParseAllocs(t *testing.T) {
+	lines := []string{}
+	for _, c := range append(append([]parseCase{}, seedCases...), edgeCases...) {
+		lines = append(lines, c.line)
+	}
+	lines = append(lines, negativeCases...)
+	var r Record
+	buf := make([]byte, 0, 4096)
+	for _, line := range lines {
+		b := []byte(line)
+		allocs := testing.AllocsPerRun(50, func() {
+			Parse(b, &r)
+			_ = r.Level
+			buf = r.AppendMessage(buf[:0])
+			r.EachField(func(f Field) bool { buf = f.AppendValue(buf); return true })
+		})
+		if allocs != 0 {
+			t.Errorf("%q: %v allocs per parse", line, allocs)
+		}
+	}
+}
+
+// zap and the logrus TTY form put the fields of a multi-line message at
+// the end of its last line.
+func TestFieldsOnLastLine(t *testing.T) {
+	var r Record
+	Parse([]byte("2026-11-30T04:40:42.709Z\tINFO\tfirst line\nsecond\n\tthird line\t{\"k\": \"v\"}"), &r)
+	if got := string(r.AppendMessage(nil)); got != "first line\nsecond\n\tthird line" {
+		t.Errorf("zap message %q", got)
+	}
+	if got := strings.Join(fieldsOf(&r), "|"); got != `k:="v"` {
+		t.Errorf("zap fields %q", got)
+	}
+	Parse([]byte("\x1b[36mINFO\x1b[0m[0000] tty raw\nmulti-line                                    \x1b[36mx\x1b[0m=1"), &r)
+	if got := string(r.AppendMessage(nil)); got != "tty raw\nmulti-line" {
+		t.Errorf("tty message %q", got)
+	}
+	if got := strings.Join(fieldsOf(&r), "|"); got != "x=1" {
+		t.Errorf("tty fields %q", got)
+	}
+}

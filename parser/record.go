@@ -1,0 +1,288 @@
+package parser
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// span is a byte range [start, end) into Record.text. A zero span is empty.
+type span struct{ start, end int32 }
+
+func (s span) empty() bool { return s.end <= s.start }
+
+// How a message or value is written in the log text, so accessors know how to
+// decode it without Parse having to.
+const (
+	kindText     uint8 = iota // raw text
+	kindGoQuoted              // a strconv.Quote string literal, quotes included
+	kindJSON                  // a JSON value (string literal with quotes, number, object…)
+	kindBlock                 // klog "=<" value: TAB-indented lines ending at " >"
+)
+
+// How the fields region is laid out.
+const (
+	fieldsNone         uint8 = iota
+	fieldsKlog               // klog structured key=value pairs, with "=<" blocks
+	fieldsJSON               // a JSON object (zap console)
+	fieldsLogfmt             // logrus text: key=value, keys may contain spaces
+	fieldsTTY                // logrus TTY: ESC[..mkeyESC[0m=value
+	fieldsLogfmtRest         // logfmt pairs minus those the header consumed (slog, go-kit)
+	fieldsZerologColor       // zerolog console: ESC[36mkey=ESC[0mvalue
+	fieldsJSONRest           // a JSON object minus the members the header consumed
+)
+
+// How the timestamp is written.
+const (
+	timeNone    uint8 = iota
+	timeKlog          // MMDD hh:mm:ss.uuuuuu, no year, no zone
+	timeRFC3339       // 2006-01-02T15:04:05[.frac][Z|±hh:mm|±hhmm], also with a space for T and no zone
+	timeEpoch         // float or integer epoch in s, ms, µs or ns
+	timeStdlog        // package log: 2006/01/02 15:04:05[.000000], local time
+	timeKitchen       // zerolog console default: 3:04PM, no date
+)
+
+// Record is one parsed log record. Its byte accessors return slices of the
+// text passed to Parse: they are valid only while that text is unchanged and
+// until the Record is reused. Copy what you keep.
+//
+// A record's text may span several lines (a stack trace, a klog "=<" value, a
+// raw multi-line message); the first line is the header the format was
+// recognised from and the rest is its continuation.
+type Record struct {
+	// Format is the logger that wrote the record, FormatUnknown if none was recognised.
+	Format Format
+	// Level is the canonical level, LevelUnknown when the format carries none.
+	Level Level
+
+	text   []byte
+	time   span
+	msg    span
+	logger span
+	caller span
+	thread span
+	fields span
+	cont   span // continuation lines not consumed by fields, without the leading '\n'
+	lvl    span // the level as written, when the format spells it out
+
+	msgKind    uint8
+	timeKind   uint8
+	fieldsKind uint8
+	rawCont    bool // later headerless lines belong to this record
+}
+
+// clear forgets what a failed format attempt may have set, keeping the text.
+func (r *Record) clear() { *r = Record{text: r.text, cont: r.cont} }
+
+// Reset clears r for reuse without releasing anything.
+func (r *Record) Reset() { *r = Record{} }
+
+// Text returns the whole text the record was parsed from.
+func (r *Record) Text() []byte { return r.text }
+
+func (r *Record) get(s span) []byte { return r.text[s.start:s.end] }
+
+// RawTime returns the timestamp exactly as written, or nil when the line has none.
+func (r *Record) RawTime() []byte {
+	if r.time.empty() {
+		return nil
+	}
+	return r.get(r.time)
+}
+
+// Logger returns the logger name (zap's name column, klog's logger= key is a field), or nil.
+func (r *Record) Logger() []byte {
+	if r.logger.empty() {
+		return nil
+	}
+	return r.get(r.logger)
+}
+
+// Caller returns the source location the logger printed ("file.go:42"), or nil.
+func (r *Record) Caller() []byte {
+	if r.caller.empty() {
+		return nil
+	}
+	return r.get(r.caller)
+}
+
+// ThreadID returns klog's thread (really process) id, when the format has one.
+func (r *Record) ThreadID() (int, bool) {
+	if r.thread.empty() {
+		return 0, false
+	}
+	return atoiSigned(r.get(r.thread))
+}
+
+// AcceptsContinuation reports whether headerless lines that follow this record
+// belong to it. klog, zap console and logrus's TTY form write multi-line
+// messages raw and zap appends stack traces; formats that escape newlines
+// (logrus text, logfmt, JSON) never continue, so a headerless line after them
+// is a record of its own. An unrecognised line never takes continuations.
+func (r *Record) AcceptsContinuation() bool { return r.rawCont }
+
+// RawLevel returns the level exactly as the logger wrote it ("I", "warn",
+// "INFO+2", "30"), or nil when the format implies it (a Go panic) or none
+// was found.
+func (r *Record) RawLevel() []byte {
+	if r.lvl.empty() {
+		return nil
+	}
+	return r.get(r.lvl)
+}
+
+// RawMessage returns the header's message as written (quotes included for a
+// quoted message), without continuation lines.
+func (r *Record) RawMessage() []byte { return r.get(r.msg) }
+
+// AppendMessage appends the decoded message to dst: the header's message,
+// unquoted if it was quoted, then each continuation line after a '\n'. For an
+// unrecognised record it is the whole text. It allocates only if dst must grow.
+func (r *Record) AppendMessage(dst []byte) []byte {
+	dst = appendDecoded(dst, r.get(r.msg), r.msgKind)
+	if !r.cont.empty() {
+		dst = append(dst, '\n')
+		dst = append(dst, r.get(r.cont)...)
+	}
+	return dst
+}
+
+// appendDecoded appends the text of a value written in the given kind.
+func appendDecoded(dst, v []byte, kind uint8) []byte {
+	switch kind {
+	case kindGoQuoted:
+		if out, ok := appendGoUnquote(dst, v); ok {
+			return out
+		}
+	case kindJSON:
+		if len(v) > 0 && v[0] == '"' {
+			if out, ok := appendJSONUnquote(dst, v); ok {
+				return out
+			}
+		}
+	case kindBlock:
+		return appendBlock(dst, v)
+	}
+	return append(dst, v...)
+}
+
+// appendBlock decodes a klog multi-line value: lines after "=<\n" each start
+// with a TAB that is not part of the value; the " >" closer is excluded.
+func appendBlock(dst, v []byte) []byte {
+	first := true
+	for len(v) > 0 {
+		line := v
+		if i := bytes.IndexByte(v, '\n'); i >= 0 {
+			line, v = v[:i], v[i+1:]
+		} else {
+			v = nil
+		}
+		if len(line) > 0 && line[0] == '\t' {
+			line = line[1:]
+		}
+		if !first {
+			dst = append(dst, '\n')
+		}
+		first = false
+		dst = append(dst, line...)
+	}
+	return dst
+}
+
+// appendGoUnquote decodes a Go double-quoted string literal (strconv.Quote's
+// output) without allocating; ok is false if v is not one.
+func appendGoUnquote(dst, v []byte) ([]byte, bool) {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+		return dst, false
+	}
+	s := v[1 : len(v)-1]
+	if bytes.IndexByte(s, '\\') < 0 {
+		return append(dst, s...), true
+	}
+	start := len(dst)
+	for len(s) > 0 {
+		c := s[0]
+		if c != '\\' {
+			dst = append(dst, c)
+			s = s[1:]
+			continue
+		}
+		if len(s) < 2 {
+			return dst[:start], false
+		}
+		e := s[1]
+		s = s[2:]
+		switch e {
+		case 'a':
+			dst = append(dst, '\a')
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'v':
+			dst = append(dst, '\v')
+		case '\\', '"', '\'':
+			dst = append(dst, e)
+		case 'x', 'u', 'U':
+			n := 2
+			if e == 'u' {
+				n = 4
+			} else if e == 'U' {
+				n = 8
+			}
+			if len(s) < n {
+				return dst[:start], false
+			}
+			var r rune
+			for _, h := range s[:n] {
+				d, ok := unhex(h)
+				if !ok {
+					return dst[:start], false
+				}
+				r = r<<4 | rune(d)
+			}
+			s = s[n:]
+			if e == 'x' {
+				dst = append(dst, byte(r)) // \x is a raw byte, not a code point
+			} else {
+				dst = utf8.AppendRune(dst, r)
+			}
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			if len(s) < 2 {
+				return dst[:start], false
+			}
+			r := rune(e - '0')
+			for _, o := range s[:2] {
+				if o < '0' || o > '7' {
+					return dst[:start], false
+				}
+				r = r<<3 | rune(o-'0')
+			}
+			if r > 255 {
+				return dst[:start], false
+			}
+			s = s[2:]
+			dst = append(dst, byte(r))
+		default:
+			return dst[:start], false
+		}
+	}
+	return dst, true
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}

@@ -1,0 +1,169 @@
+package parser
+
+import (
+	"strconv"
+	"time"
+)
+
+// Timestamp decodes the record's timestamp. ref stands in for what the line
+// does not say:
+//   - klog prints no year and no zone: the year is ref's, or the year before
+//     when the record's month is later than ref's month (a December line read
+//     in January), and the zone is ref's location — klog writes the process's
+//     local time, which in containers is almost always UTC.
+//   - layouts without a zone (logrus custom TimestampFormat, package log's
+//     "2006/01/02 15:04:05") use ref's location.
+//   - zerolog's console default, time.Kitchen ("4:42AM"), has no date: ok is
+//     false, and the raw text stays available from RawTime.
+//
+// Callers usually pass time.Now(); replaying old files, pass the file's
+// modification time. ok is false when the record has no timestamp or it does
+// not decode (a custom layout relevel does not know); RawTime still returns it.
+func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
+	if r.time.empty() {
+		return time.Time{}, false
+	}
+	b := r.get(r.time)
+	switch r.timeKind {
+	case timeKlog:
+		return klogTime(b, ref)
+	case timeRFC3339:
+		return rfc3339Time(b, ref.Location())
+	case timeEpoch:
+		return epochTime(b)
+	case timeStdlog:
+		return stdlogTime(b, ref.Location())
+	}
+	// timeKitchen ("4:42AM") has no date and no seconds: the time of
+	// arrival is closer to the truth than anything built from it.
+	return time.Time{}, false
+}
+
+func num(b []byte) int {
+	n := 0
+	for _, c := range b {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// klogTime decodes "MMDD hh:mm:ss.uuuuuu".
+func klogTime(b []byte, ref time.Time) (time.Time, bool) {
+	if len(b) != 20 {
+		return time.Time{}, false
+	}
+	month, day := num(b[0:2]), num(b[2:4])
+	if month < 1 || month > 12 || day < 1 || day > 31 {
+		return time.Time{}, false
+	}
+	year := ref.Year()
+	if time.Month(month) > ref.Month() {
+		year--
+	}
+	t := time.Date(year, time.Month(month), day, num(b[5:7]), num(b[8:10]), num(b[11:13]), num(b[14:20])*1000, ref.Location())
+	return t, true
+}
+
+// rfc3339Time decodes "YYYY-MM-DD[T ]hh:mm:ss[.frac][Z|±hh:mm|±hhmm]".
+func rfc3339Time(b []byte, loc *time.Location) (time.Time, bool) {
+	end := scanRFC3339(b, 0, false)
+	if end != len(b) {
+		return time.Time{}, false
+	}
+	j := 19
+	nsec := 0
+	if j < len(b) && (b[j] == '.' || b[j] == ',') {
+		j++
+		digits := 0
+		for j < len(b) && isDigit(b[j]) {
+			if digits < 9 {
+				nsec = nsec*10 + int(b[j]-'0')
+				digits++
+			}
+			j++
+		}
+		for ; digits < 9; digits++ {
+			nsec *= 10
+		}
+	}
+	offset, hasZone := 0, false
+	if j < len(b) {
+		hasZone = true
+		if b[j] != 'Z' {
+			hh := num(b[j+1 : j+3])
+			mm := 0
+			if b[j+3] == ':' {
+				mm = num(b[j+4 : j+6])
+			} else {
+				mm = num(b[j+3 : j+5])
+			}
+			offset = (hh*60 + mm) * 60
+			if b[j] == '-' {
+				offset = -offset
+			}
+		}
+	}
+	month, day := num(b[5:7]), num(b[8:10])
+	if month < 1 || month > 12 || day < 1 || day > 31 {
+		return time.Time{}, false
+	}
+	if !hasZone {
+		return time.Date(num(b[0:4]), time.Month(month), day, num(b[11:13]), num(b[14:16]), num(b[17:19]), nsec, loc), true
+	}
+	// Build in UTC and shift, so no *time.Location is allocated per line.
+	t := time.Date(num(b[0:4]), time.Month(month), day, num(b[11:13]), num(b[14:16]), num(b[17:19]), nsec, time.UTC)
+	return t.Add(-time.Duration(offset) * time.Second), true
+}
+
+// epochTime decodes zap's epoch encoders, telling seconds, milliseconds,
+// microseconds and nanoseconds apart by magnitude.
+func epochTime(b []byte) (time.Time, bool) {
+	if n, err := strconv.ParseInt(string(b), 10, 64); err == nil && n > 1e17 {
+		return time.Unix(0, n).UTC(), true
+	}
+	f, err := strconv.ParseFloat(string(b), 64)
+	if err != nil || f <= 0 {
+		return time.Time{}, false
+	}
+	var unit float64
+	switch {
+	case f < 1e11:
+		unit = 1e9
+	case f < 1e14:
+		unit = 1e6
+	case f < 1e17:
+		unit = 1e3
+	default:
+		unit = 1
+	}
+	sec := f * unit / 1e9
+	whole := int64(sec)
+	// Rounding to the microsecond hides float64's noise in the last digits.
+	ns := int64((sec-float64(whole))*1e6+0.5) * 1000
+	return time.Unix(whole, ns).UTC(), true
+}
+
+// stdlogTime decodes package log's "2006/01/02 15:04:05[.000000]".
+func stdlogTime(b []byte, loc *time.Location) (time.Time, bool) {
+	if len(b) < 19 {
+		return time.Time{}, false
+	}
+	nsec := 0
+	if len(b) > 20 && b[19] == '.' {
+		digits := 0
+		for _, c := range b[20:] {
+			if digits < 9 {
+				nsec = nsec*10 + int(c-'0')
+				digits++
+			}
+		}
+		for ; digits < 9; digits++ {
+			nsec *= 10
+		}
+	}
+	month, day := num(b[5:7]), num(b[8:10])
+	if month < 1 || month > 12 || day < 1 || day > 31 {
+		return time.Time{}, false
+	}
+	return time.Date(num(b[0:4]), time.Month(month), day, num(b[11:13]), num(b[14:16]), num(b[17:19]), nsec, loc), true
+}

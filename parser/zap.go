@@ -1,0 +1,218 @@
+package parser
+
+import "bytes"
+
+// zap console: "<time> <level> [<logger> ][<caller> ]<message>[ <fields JSON>]"
+// with TAB between columns by default (ConsoleSeparator may be " "; UIs and
+// copy/paste also turn TABs into spaces). Empty encoder keys drop their column,
+// so the optional columns are told apart by shape, not position.
+func parseZap(h []byte, r *Record) bool {
+	r.clear()
+	tEnd, kind := scanZapTime(h)
+	if tEnd <= 0 || tEnd >= len(h) {
+		return false
+	}
+	sep := h[tEnd]
+	if sep != '\t' && sep != ' ' {
+		return false
+	}
+	i := tEnd
+	for i < len(h) && h[i] == sep {
+		i++
+	}
+	if !zapLevelColumn(h, i, sep, false, r) {
+		return false
+	}
+	r.time = span{0, int32(tEnd)}
+	r.timeKind = kind
+	return true
+}
+
+// parseZapNoTime handles consoles configured without a time key, where the
+// level opens the line. Only TAB separators are accepted: "info message" in
+// plain prose must not be claimed.
+func parseZapNoTime(h []byte, r *Record) bool {
+	r.clear()
+	return zapLevelColumn(h, 0, '\t', true, r)
+}
+
+// zapLevelColumn parses the level at h[i] (optionally ANSI-coloured) and the
+// columns after it. needSep requires a separator after the level (a lone
+// word is no evidence of zap).
+func zapLevelColumn(h []byte, i int, sep byte, needSep bool, r *Record) bool {
+	ls := skipCSI(h, i)
+	le := ls
+	for le < len(h) && h[le] != sep && h[le] != 0x1b && h[le] != ' ' && h[le] != '\t' {
+		le++
+	}
+	lvl, ok := zapLevel(h[ls:le])
+	if !ok {
+		return false
+	}
+	j := le
+	if ls != i { // coloured: the reset must follow the level word
+		k := skipCSI(h, j)
+		if k == j {
+			return false
+		}
+		j = k
+	}
+	if (j < len(h) && h[j] != sep) || (needSep && j == len(h)) {
+		return false
+	}
+	r.Format, r.Level = FormatZap, lvl
+	r.lvl = span{int32(ls), int32(le)}
+	r.rawCont = true
+	for j < len(h) && h[j] == sep {
+		j++
+	}
+	zapColumns(h, j, sep, r)
+	return true
+}
+
+// zapColumns splits "[logger ][caller ]message[ fields]" starting at h[i].
+func zapColumns(h []byte, i int, sep byte, r *Record) {
+	end := len(h)
+	// Fields: a JSON object at the end, after a separator. zap writes it
+	// "spaced" ({"k": "v"}), which also keeps it apart from a message that
+	// merely ends in a brace.
+	if end > i && h[end-1] == '}' {
+		if sep == '\t' {
+			if k := bytes.LastIndexByte(h[i:end], '\t'); k >= 0 {
+				fs := i + k + 1
+				if h[fs] == '{' && validJSON(h[fs:end]) {
+					r.fields = span{int32(fs), int32(end)}
+					r.fieldsKind = fieldsJSON
+					end = i + k
+				}
+			}
+		} else {
+			for k := i; k < end; k++ {
+				if h[k] == ' ' && k+1 < end && h[k+1] == '{' && validJSON(h[k+1:end]) {
+					r.fields = span{int32(k + 1), int32(end)}
+					r.fieldsKind = fieldsJSON
+					end = k
+					break
+				}
+			}
+		}
+	}
+	// Logger and caller columns.
+	col := func(at int) int { // end of the column starting at h[at]
+		k := bytes.IndexByte(h[at:end], sep)
+		if k < 0 {
+			return -1
+		}
+		return at + k
+	}
+	if c := col(i); c > 0 {
+		if looksLikeGoCaller(h[i:c]) {
+			r.caller = span{int32(i), int32(c)}
+			i = c + 1
+		} else if sep == '\t' {
+			// With TABs, a first column that is not the caller but has more
+			// columns after it is the logger name.
+			r.logger = span{int32(i), int32(c)}
+			i = c + 1
+			if c2 := col(i); c2 > 0 && looksLikeGoCaller(h[i:c2]) {
+				r.caller = span{int32(i), int32(c2)}
+				i = c2 + 1
+			}
+		}
+	}
+	r.msg = span{int32(i), int32(end)}
+}
+
+// looksLikeGoCaller reports whether b is a caller such as "pkg/file.go:42".
+func looksLikeGoCaller(b []byte) bool {
+	c := bytes.LastIndexByte(b, ':')
+	return c > 3 && bytes.HasSuffix(b[:c], []byte(".go")) && looksLikeCaller(b) && bytes.IndexByte(b, ' ') < 0
+}
+
+// scanZapTime recognises zap's time encoders at the start of h: ISO8601,
+// RFC3339 and RFC3339Nano ("2006-01-02T15:04:05[.frac](Z|±07:00|±0700)") and
+// the epoch encoders (float seconds or millis printed with %v, so possibly in
+// scientific notation, or integer nanos). It returns the token end and kind.
+func scanZapTime(h []byte) (int, uint8) {
+	if e := scanRFC3339(h, 0, true); e > 0 {
+		return e, timeRFC3339
+	}
+	i := 0
+	for i < len(h) && isDigit(h[i]) {
+		i++
+	}
+	intDigits := i
+	if intDigits == 0 {
+		return 0, timeNone
+	}
+	if i < len(h) && h[i] == '.' {
+		i++
+		fs := i
+		for i < len(h) && isDigit(h[i]) {
+			i++
+		}
+		if i == fs {
+			return 0, timeNone
+		}
+	}
+	if i < len(h) && (h[i] == 'e' || h[i] == 'E') {
+		i++
+		if i < len(h) && (h[i] == '+' || h[i] == '-') {
+			i++
+		}
+		es := i
+		for i < len(h) && isDigit(h[i]) {
+			i++
+		}
+		if i == es {
+			return 0, timeNone
+		}
+	} else if intDigits < 9 {
+		// Without an exponent an epoch has at least 9 integer digits (seconds
+		// since 2001); shorter numbers are more likely counters or sizes.
+		return 0, timeNone
+	}
+	return i, timeEpoch
+}
+
+// scanRFC3339 returns the end of "YYYY-MM-DD[T ]hh:mm:ss[.frac][zone]" at
+// h[i], or 0. needZoneOrT requires the 'T' separator (zap, where a space
+// would be ambiguous with the column separator); otherwise a space is allowed.
+func scanRFC3339(h []byte, i int, needT bool) int {
+	if len(h)-i < 19 {
+		return 0
+	}
+	b := h[i:]
+	if !isDigit(b[0]) || !isDigit(b[1]) || !isDigit(b[2]) || !isDigit(b[3]) || b[4] != '-' ||
+		!isDigit(b[5]) || !isDigit(b[6]) || b[7] != '-' || !isDigit(b[8]) || !isDigit(b[9]) ||
+		!(b[10] == 'T' || (!needT && b[10] == ' ')) ||
+		!isDigit(b[11]) || !isDigit(b[12]) || b[13] != ':' || !isDigit(b[14]) || !isDigit(b[15]) || b[16] != ':' ||
+		!isDigit(b[17]) || !isDigit(b[18]) {
+		return 0
+	}
+	j := 19
+	if j < len(b) && (b[j] == '.' || b[j] == ',') {
+		j++
+		fs := j
+		for j < len(b) && isDigit(b[j]) {
+			j++
+		}
+		if j == fs {
+			return 0
+		}
+	}
+	if j < len(b) {
+		switch b[j] {
+		case 'Z':
+			j++
+		case '+', '-':
+			// ±hh:mm or ±hhmm
+			if len(b)-j >= 6 && isDigit(b[j+1]) && isDigit(b[j+2]) && b[j+3] == ':' && isDigit(b[j+4]) && isDigit(b[j+5]) {
+				j += 6
+			} else if len(b)-j >= 5 && isDigit(b[j+1]) && isDigit(b[j+2]) && isDigit(b[j+3]) && isDigit(b[j+4]) {
+				j += 5
+			}
+		}
+	}
+	return i + j
+}
