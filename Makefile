@@ -34,6 +34,10 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzJoin$$' -fuzztime $(FUZZTIME) ./parser/join/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime $(FUZZTIME) ./ndjson/
 
+## readme: rerun the benchmarks and rewrite the README's table from that run
+readme:
+	$(GO) run ./internal/benchreport -count 5
+
 ## golden: rewrite testdata/corpus/*/*.golden.json from the parser's current output
 golden:
 	$(GO) test -count=1 -run '^TestGolden$$' ./parser/ -update

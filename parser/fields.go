@@ -129,8 +129,8 @@ func eachKlogField(b []byte, fn func(Field) bool) {
 // eachJSONField walks the top-level members of a JSON object.
 func eachJSONField(b []byte, fn func(Field) bool) {
 	i := skipWS(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		rest(b, fn)
+	if i >= len(b) || b[i] != '{' || !validJSON(b) {
+		rest(b, fn) // not an object after all: keep it whole
 		return
 	}
 	i = skipWS(b, i+1)

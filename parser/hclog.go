@@ -6,7 +6,6 @@ import "bytes"
 // Levels are fixed-width bracketed words; multi-line values and messages
 // continue on following lines ("  | line", "  key=").
 func parseHclog(h []byte, r *Record) bool {
-	r.clear()
 	te := scanRFC3339(h, 0, true)
 	if te <= 0 || te+3 >= len(h) || h[te] != ' ' || h[te+1] != '[' {
 		return false
@@ -68,7 +67,6 @@ func parseHclog(h []byte, r *Record) bool {
 // parseBracket: "[INFO] msg", "[WARNING] msg", as CoreDNS and many small
 // tools prefix their lines through package log.
 func parseBracket(h []byte, r *Record) bool {
-	r.clear()
 	e := bytes.IndexByte(h[:min(len(h), 12)], ']')
 	if e < 2 {
 		return false

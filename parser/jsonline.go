@@ -43,7 +43,6 @@ func classifyJSONKey(k []byte) uint8 {
 // parseJSONLine recognises a JSON object (b is the whole object, possibly
 // spread over lines when pretty-printed).
 func parseJSONLine(b []byte, r *Record) bool {
-	r.clear()
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return false

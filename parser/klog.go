@@ -6,7 +6,6 @@ import "bytes"
 // The PID column is padded to 7 with spaces; ktesting drops PID and file
 // ("I1007 13:28:21.908998] msg"), so both are optional here.
 func parseKlog(h []byte, r *Record) bool {
-	r.clear()
 	if len(h) < 22 {
 		return false
 	}
@@ -121,17 +120,25 @@ func klogKeyAt(b []byte, i int) bool {
 // skipGoString returns the index after the Go string literal at b[i] == '"',
 // or -1 when it is not terminated on this line.
 func skipGoString(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		case '\n':
+	j := i + 1
+	for {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
 			return -1
 		}
+		k += j
+		esc := 0
+		for p := k - 1; p > i && b[p] == '\\'; p-- {
+			esc++
+		}
+		if esc%2 == 0 {
+			if bytes.IndexByte(b[i+1:k], '\n') >= 0 {
+				return -1
+			}
+			return k + 1
+		}
+		j = k + 1
 	}
-	return -1
 }
 
 // klogOpensBlock reports whether the header's key/values end with a

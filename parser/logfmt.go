@@ -78,7 +78,14 @@ func (p pair) valueKind() uint8 {
 // first pairs). A logfmt line without a level key is not claimed: it carries
 // no level to recover.
 func parseLogfmt(h []byte, r *Record) bool {
-	r.clear()
+	// Cheap rejection of prose and stack frames: a logfmt line opens with a
+	// short key and '=' before any space.
+	if len(h) > 0 && h[0] != '"' {
+		e := bytes.IndexByte(h[:min(len(h), 65)], '=')
+		if e <= 0 || bytes.IndexByte(h[:e], ' ') >= 0 {
+			return false
+		}
+	}
 	var timeP, lvlP, msgP, callerP pair
 	var haveTime, haveLvl, haveMsg, haveCaller bool
 	i := 0
@@ -179,7 +186,6 @@ func (r *Record) eachLogfmtRest(b []byte, base int, fn func(Field) bool) {
 // log: "2006/01/02 15:04:05[.000000] [file.go:12: ]LEVEL msg k=v". Plain
 // log.Printf lines carry no level and are not claimed.
 func parseStdlog(h []byte, r *Record) bool {
-	r.clear()
 	if len(h) < 21 || h[4] != '/' || h[7] != '/' || h[10] != ' ' || h[13] != ':' || h[16] != ':' {
 		return false
 	}

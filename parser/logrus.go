@@ -6,7 +6,6 @@ import "bytes"
 // time is optional (DisableTimestamp), quoted unless its layout is made only
 // of safe characters, and msg is left out for an empty message.
 func parseLogrus(h []byte, r *Record) bool {
-	r.clear()
 	i := 0
 	var t span
 	if bytes.HasPrefix(h, []byte("time=")) {
@@ -110,7 +109,6 @@ func parseLogrus(h []byte, r *Record) bool {
 // DisableLevelTruncation, padded with PadLevelText. The uncoloured variant
 // (colours stripped on the way) is accepted too.
 func parseLogrusTTY(h []byte, r *Record) bool {
-	r.clear()
 	i := skipCSI(h, 0)
 	colored := i > 0
 	ls := i
@@ -181,10 +179,10 @@ func parseLogrusTTY(h []byte, r *Record) bool {
 	end := len(h)
 	if colored {
 		// Fields are " ESC[<color>mkeyESC[0m=value" after the padded message.
-		if k := bytes.Index(h[i:], []byte(" \x1b[")); k >= 0 {
-			r.fields = span{int32(i + k + 1), int32(len(h))}
+		if k := indexSpaceCSI(h, i); k >= 0 {
+			r.fields = span{int32(k + 1), int32(len(h))}
 			r.fieldsKind = fieldsTTY
-			end = i + k
+			end = k
 		}
 	}
 	r.msg = span{int32(i), int32(trimRightSpace(h, i, end))}
@@ -198,4 +196,21 @@ func allDigits(b []byte) bool {
 		}
 	}
 	return len(b) > 0
+}
+
+// indexSpaceCSI returns the index of the first " ESC[" at or after i, or -1.
+// It looks for the rare ESC rather than the space, which the padding makes
+// common.
+func indexSpaceCSI(h []byte, i int) int {
+	for {
+		k := bytes.IndexByte(h[i:], 0x1b)
+		if k < 0 {
+			return -1
+		}
+		k += i
+		if k > 0 && h[k-1] == ' ' && k+1 < len(h) && h[k+1] == '[' {
+			return k - 1
+		}
+		i = k + 1
+	}
 }

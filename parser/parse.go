@@ -1,6 +1,9 @@
 package parser
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+)
 
 // Parse recognises the logger that wrote text and fills r with what it
 // recovers. text is one record without its final line ending: a header line,
@@ -39,6 +42,22 @@ func Parse(text []byte, r *Record) bool {
 	return false
 }
 
+// ParseLine is Parse for text known to be a single line (no '\n'), such as
+// the lines of a stream already split: it skips the search for continuation
+// lines. Given text with a '\n', it treats the whole text as the header.
+func ParseLine(line []byte, r *Record) bool {
+	*r = Record{text: line}
+	header := line
+	if n := len(header); n > 0 && header[n-1] == '\r' {
+		header = header[:n-1]
+	}
+	if parseHeader(header, r) {
+		return true
+	}
+	*r = Record{text: line, msg: span{0, int32(len(line))}}
+	return false
+}
+
 // IsHeader reports whether line (without its line ending) starts a record of
 // a known format. The joiner calls it on every line, so it shares Parse's
 // cheap first-byte dispatch.
@@ -58,31 +77,38 @@ func parseHeader(h []byte, r *Record) bool {
 	}
 	switch c := h[0]; {
 	case c == 'I' || c == 'W' || c == 'E' || c == 'F':
-		return parseKlog(h, r) || parseLogrusTTY(h, r) || parseZapNoTime(h, r)
+		return parseKlog(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseZapNoTime(h, r)
 	case '0' <= c && c <= '9':
 		if len(h) > 4 && h[4] == '/' {
 			return parseStdlog(h, r)
 		}
-		return parseZap(h, r) || parseHclog(h, r) || parseZerolog(h, r)
+		return parseZap(h, r) || r.retry() || parseHclog(h, r) || r.retry() || parseZerolog(h, r)
 	case c == '{':
 		return parseJSONLine(h, r)
 	case c == '[':
 		return parseBracket(h, r)
 	case c == 't' || c == 'l':
-		return parseLogrus(h, r) || parseLogfmt(h, r)
+		return parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case c == 0x1b:
-		return parseLogrusTTY(h, r) || parseZerolog(h, r) || parseAfterCSI(h, r)
+		return parseLogrusTTY(h, r) || r.retry() || parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
 	case c == 'p' || c == 'f':
-		return parseGoPanic(h, r) || parseZapNoTime(h, r) || parseLogfmt(h, r)
+		return parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case c == 'D' || c == 'T' || c == 'P':
-		return parseLogrusTTY(h, r) || parseZapNoTime(h, r)
+		return parseLogrusTTY(h, r) || r.retry() || parseZapNoTime(h, r)
 	case c == 'd' || c == 'i' || c == 'w' || c == 'e':
-		return parseZapNoTime(h, r) || parseLogfmt(h, r)
+		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case c == 'L':
 		return parseZapNoTime(h, r)
 	case ('a' <= c && c <= 'z') || c == '"' || c == '_' || c == '@':
 		return parseLogfmt(h, r)
 	}
+	return false
+}
+
+// retry forgets what a failed format attempt may have set, so that the next
+// attempt starts clean; it returns false to continue an || chain.
+func (r *Record) retry() bool {
+	r.clear()
 	return false
 }
 
@@ -101,7 +127,7 @@ func parseAfterCSI(h []byte, r *Record) bool {
 	if off == 0 || off >= len(h) || !isDigit(h[off]) {
 		return false
 	}
-	if !parseHclog(h[off:], r) && !parseZap(h[off:], r) {
+	if !parseHclog(h[off:], r) && !r.retry() && !parseZap(h[off:], r) {
 		return false
 	}
 	o := int32(off)
@@ -153,7 +179,13 @@ func finishContinuation(r *Record) {
 	}
 }
 
+// trimRightSpace returns end moved back over spaces and TABs, not past
+// start. logrus pads messages to 44 columns, so runs of spaces are common:
+// they are skipped eight at a time.
 func trimRightSpace(b []byte, start, end int) int {
+	for end-8 >= start && binary.LittleEndian.Uint64(b[end-8:end]) == 0x2020202020202020 {
+		end -= 8
+	}
 	for end > start && (b[end-1] == ' ' || b[end-1] == '\t') {
 		end--
 	}
@@ -179,7 +211,6 @@ func skipCSI(b []byte, i int) int {
 }
 
 func parseGoPanic(h []byte, r *Record) bool {
-	r.clear()
 	if !bytes.HasPrefix(h, []byte("panic: ")) && !bytes.HasPrefix(h, []byte("fatal error: ")) {
 		return false
 	}

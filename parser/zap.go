@@ -7,7 +7,6 @@ import "bytes"
 // copy/paste also turn TABs into spaces). Empty encoder keys drop their column,
 // so the optional columns are told apart by shape, not position.
 func parseZap(h []byte, r *Record) bool {
-	r.clear()
 	tEnd, kind := scanZapTime(h)
 	if tEnd <= 0 || tEnd >= len(h) {
 		return false
@@ -32,7 +31,6 @@ func parseZap(h []byte, r *Record) bool {
 // level opens the line. Only TAB separators are accepted: "info message" in
 // plain prose must not be claimed.
 func parseZapNoTime(h []byte, r *Record) bool {
-	r.clear()
 	return zapLevelColumn(h, 0, '\t', true, r)
 }
 
@@ -73,52 +71,68 @@ func zapLevelColumn(h []byte, i int, sep byte, needSep bool, r *Record) bool {
 // zapColumns splits "[logger ][caller ]message[ fields]" starting at h[i].
 func zapColumns(h []byte, i int, sep byte, r *Record) {
 	end := len(h)
-	// Fields: a JSON object at the end, after a separator. zap writes it
-	// "spaced" ({"k": "v"}), which also keeps it apart from a message that
-	// merely ends in a brace.
+	if sep == '\t' {
+		// Find the TABs going forward (IndexByte is vectorised, a backward
+		// scan is not); zap puts a handful on a line.
+		var tabs [4]int
+		n, last := 0, -1
+		for k := i; ; {
+			t := bytes.IndexByte(h[k:end], '\t')
+			if t < 0 {
+				break
+			}
+			last = k + t
+			if n < len(tabs) {
+				tabs[n] = last
+				n++
+			}
+			k = last + 1
+		}
+		// Fields: a last column in braces. Checking the JSON fully is left to
+		// EachField, which reports bad JSON whole.
+		if last >= 0 && last+1 < end && h[last+1] == '{' && h[end-1] == '}' {
+			r.fields = span{int32(last + 1), int32(end)}
+			r.fieldsKind = fieldsJSON
+			end = last
+			if n > 0 && tabs[n-1] == last {
+				n--
+			}
+		}
+		// With TABs, a first column that is not the caller but has more
+		// columns after it is the logger name; the caller may follow it.
+		if n > 0 {
+			c := tabs[0]
+			if looksLikeGoCaller(h[i:c]) {
+				r.caller = span{int32(i), int32(c)}
+				i = c + 1
+			} else {
+				r.logger = span{int32(i), int32(c)}
+				i = c + 1
+				if n > 1 && looksLikeGoCaller(h[i:tabs[1]]) {
+					r.caller = span{int32(i), int32(tabs[1])}
+					i = tabs[1] + 1
+				}
+			}
+		}
+		r.msg = span{int32(i), int32(end)}
+		return
+	}
+	// Space separator: the fields are the JSON object that ends the line,
+	// written "spaced" ({"k": "v"}), which keeps it apart from a message that
+	// merely ends in a brace; only the caller column can be told from words.
 	if end > i && h[end-1] == '}' {
-		if sep == '\t' {
-			if k := bytes.LastIndexByte(h[i:end], '\t'); k >= 0 {
-				fs := i + k + 1
-				if h[fs] == '{' && validJSON(h[fs:end]) {
-					r.fields = span{int32(fs), int32(end)}
-					r.fieldsKind = fieldsJSON
-					end = i + k
-				}
-			}
-		} else {
-			for k := i; k < end; k++ {
-				if h[k] == ' ' && k+1 < end && h[k+1] == '{' && validJSON(h[k+1:end]) {
-					r.fields = span{int32(k + 1), int32(end)}
-					r.fieldsKind = fieldsJSON
-					end = k
-					break
-				}
+		for k := i; k < end; k++ {
+			if h[k] == ' ' && k+1 < end && h[k+1] == '{' && validJSON(h[k+1:end]) {
+				r.fields = span{int32(k + 1), int32(end)}
+				r.fieldsKind = fieldsJSON
+				end = k
+				break
 			}
 		}
 	}
-	// Logger and caller columns.
-	col := func(at int) int { // end of the column starting at h[at]
-		k := bytes.IndexByte(h[at:end], sep)
-		if k < 0 {
-			return -1
-		}
-		return at + k
-	}
-	if c := col(i); c > 0 {
-		if looksLikeGoCaller(h[i:c]) {
-			r.caller = span{int32(i), int32(c)}
-			i = c + 1
-		} else if sep == '\t' {
-			// With TABs, a first column that is not the caller but has more
-			// columns after it is the logger name.
-			r.logger = span{int32(i), int32(c)}
-			i = c + 1
-			if c2 := col(i); c2 > 0 && looksLikeGoCaller(h[i:c2]) {
-				r.caller = span{int32(i), int32(c2)}
-				i = c2 + 1
-			}
-		}
+	if c := bytes.IndexByte(h[i:end], ' '); c > 0 && looksLikeGoCaller(h[i:i+c]) {
+		r.caller = span{int32(i), int32(i + c)}
+		i += c + 1
 	}
 	r.msg = span{int32(i), int32(end)}
 }

@@ -7,7 +7,6 @@ import "bytes"
 // letters (TRC DBG INF WRN ERR FTL PNC). In colour the time is grey, the
 // level coloured, the message bold and keys cyan: "ESC[36mk=ESC[0mv".
 func parseZerolog(h []byte, r *Record) bool {
-	r.clear()
 	i := skipCSI(h, 0)
 	colored := i > 0
 	ts := i
@@ -82,10 +81,13 @@ func parseZerolog(h []byte, r *Record) bool {
 	}
 	if colored {
 		end := len(h)
-		if k := bytes.Index(h[i:], []byte(" \x1b[36m")); k >= 0 {
-			r.fields = span{int32(i + k + 1), int32(len(h))}
-			r.fieldsKind = fieldsZerologColor
-			end = i + k
+		for k := indexSpaceCSI(h, i); k >= 0; k = indexSpaceCSI(h, k+2) {
+			if bytes.HasPrefix(h[k+1:], []byte("\x1b[36m")) {
+				r.fields = span{int32(k + 1), int32(len(h))}
+				r.fieldsKind = fieldsZerologColor
+				end = k
+				break
+			}
 		}
 		ms := skipCSI(h, i)
 		me := end

@@ -86,7 +86,7 @@ func parse(r io.Reader) (map[string]result, string) {
 	for sc.Scan() {
 		line := sc.Text()
 		if strings.HasPrefix(line, "cpu: ") {
-			cpu = strings.TrimPrefix(line, "cpu: ")
+			cpu = strings.TrimSpace(strings.TrimPrefix(line, "cpu: "))
 		}
 		m := benchLine.FindStringSubmatch(line)
 		if m == nil {

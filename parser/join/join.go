@@ -213,5 +213,9 @@ func (j *Joiner) finish() {
 		parser.Continuation(text, j.curFormat, j.curLevel, &j.rec)
 		return
 	}
+	if j.outLines == 1 {
+		parser.ParseLine(text, &j.rec)
+		return
+	}
 	parser.Parse(text, &j.rec)
 }
