@@ -148,21 +148,39 @@ func finishContinuation(r *Record) {
 	for r.cont.end > r.cont.start && (r.text[r.cont.end-1] == ' ' || r.text[r.cont.end-1] == '\r') {
 		r.cont.end--
 	}
-	// zap and logrus's TTY form write a multi-line message raw and then
-	// their fields, so the fields end the last line.
-	if r.fields.empty() && (r.Format == FormatZap || r.Format == FormatLogrus) {
+	// zap, logrus's TTY form and zerolog's console write a multi-line
+	// message raw and then their fields, so the fields end the last line.
+	if r.fields.empty() && (r.Format == FormatZap || r.Format == FormatLogrus || r.Format == FormatZerolog) {
 		last := int(r.cont.start)
 		if k := bytes.LastIndexByte(r.text[last:r.cont.end], '\n'); k >= 0 {
 			last += k + 1
 		}
 		line := r.text[last:r.cont.end]
-		if r.Format == FormatZap {
+		switch {
+		case r.Format == FormatZerolog:
+			if k := indexSpaceCSI(line, 0); k >= 0 && bytes.HasPrefix(line[k+1:], []byte("\x1b[36m")) {
+				r.fields = span{int32(last + k + 1), r.cont.end}
+				r.fieldsKind = fieldsZerologColor
+				r.cont.end = int32(last + k)
+				if bytes.HasSuffix(r.text[r.cont.start:r.cont.end], []byte("\x1b[0m")) {
+					r.cont.end -= 4 // the bold message's reset
+				}
+			} else if k := trailingPairs(line, 0); k < len(line) {
+				r.fields = span{int32(last + k), r.cont.end}
+				r.fieldsKind = fieldsLogfmtRest
+				r.cont.end = int32(trimRightSpace(r.text, int(r.cont.start), last+k))
+			}
+		case r.Format == FormatZap:
 			if k := bytes.LastIndexByte(line, '\t'); k >= 0 && k+1 < len(line) && line[k+1] == '{' && validJSON(line[k+1:]) {
 				r.fields = span{int32(last + k + 1), r.cont.end}
 				r.fieldsKind = fieldsJSON
 				r.cont.end = int32(last + k)
 			}
-		} else if k := bytes.Index(line, []byte(" \x1b[")); k >= 0 && skipCSI(line, k+1) > k+1 {
+		default:
+			k := indexSpaceCSI(line, 0)
+			if k < 0 || skipCSI(line, k+1) == k+1 {
+				break
+			}
 			r.fields = span{int32(last + k + 1), r.cont.end}
 			r.fieldsKind = fieldsTTY
 			r.cont.end = int32(trimRightSpace(r.text, int(r.cont.start), last+k))

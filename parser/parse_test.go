@@ -339,4 +339,18 @@ func TestFieldsOnLastLine(t *testing.T) {
 	if got := strings.Join(fieldsOf(&r), "|"); got != "x=1" {
 		t.Errorf("tty fields %q", got)
 	}
+	Parse([]byte("4:42AM INF multi-line\nmessage val=\"line1\\nline2\""), &r)
+	if got := string(r.AppendMessage(nil)); got != "multi-line\nmessage" {
+		t.Errorf("zerolog message %q", got)
+	}
+	if got := strings.Join(fieldsOf(&r), "|"); got != "val=line1\nline2" {
+		t.Errorf("zerolog fields %q", got)
+	}
+	Parse([]byte("\x1b[90m2026-11-30T04:42:00Z\x1b[0m \x1b[32mINF\x1b[0m \x1b[1mmulti-line\nmessage\x1b[0m \x1b[36mval=\x1b[0m\"a\""), &r)
+	if got := string(r.AppendMessage(nil)); got != "multi-line\nmessage" {
+		t.Errorf("zerolog colour message %q", got)
+	}
+	if got := strings.Join(fieldsOf(&r), "|"); got != "val=a" {
+		t.Errorf("zerolog colour fields %q", got)
+	}
 }
