@@ -1,6 +1,9 @@
 package parser
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
 // A tiny JSON scanner: enough to find where a value ends and to decode string
 // literals, without encoding/json's reflection and allocations. It accepts
@@ -147,6 +150,20 @@ func skipNumber(b []byte, i int) int {
 // skipString returns the index past the string literal starting at b[i] == '"'.
 func skipString(b []byte, i int) int {
 	i++
+	// Fast path: most strings have no escapes; find the closing quote with a
+	// vectorised search and check the bytes before it in one tight loop.
+	if k := bytes.IndexByte(b[i:], '"'); k >= 0 {
+		clean := true
+		for _, c := range b[i : i+k] {
+			if c < 0x20 || c == '\\' {
+				clean = false
+				break
+			}
+		}
+		if clean {
+			return i + k + 1
+		}
+	}
 	for i < len(b) {
 		switch c := b[i]; {
 		case c == '"':

@@ -47,18 +47,32 @@ func parseJSONLine(b []byte, r *Record) bool {
 	if i >= len(b) || b[i] != '{' {
 		return false
 	}
-	end := skipJSONValue(b, i)
-	if end < 0 || skipWS(b, end) != len(b) {
-		return false
-	}
 	var lvlV, msgV, timeV, loggerV, callerV span
 	var haveV, haveErr bool
+	// One pass validates the object and finds the members that matter.
 	j := skipWS(b, i+1)
-	for j < len(b) && b[j] != '}' {
+	end := -1
+	for j < len(b) {
+		if b[j] == '}' {
+			end = j + 1
+			break
+		}
+		if b[j] != '"' {
+			return false
+		}
 		ke := skipString(b, j)
+		if ke < 0 {
+			return false
+		}
 		c := skipWS(b, ke)
+		if c >= len(b) || b[c] != ':' {
+			return false
+		}
 		vs := skipWS(b, c+1)
 		ve := skipValue(b, vs, 0)
+		if ve < 0 {
+			return false
+		}
 		v := span{int32(vs), int32(ve)}
 		switch classifyJSONKey(b[j:ke]) {
 		case keyLevel:
@@ -89,7 +103,15 @@ func parseJSONLine(b []byte, r *Record) bool {
 		j = skipWS(b, ve)
 		if j < len(b) && b[j] == ',' {
 			j = skipWS(b, j+1)
+			if j < len(b) && b[j] == '}' {
+				return false // trailing comma
+			}
+		} else if j < len(b) && b[j] != '}' {
+			return false
 		}
+	}
+	if end < 0 || skipWS(b, end) != len(b) {
+		return false
 	}
 	switch {
 	case !lvlV.empty():
@@ -114,9 +136,11 @@ func parseJSONLine(b []byte, r *Record) bool {
 			return false
 		}
 		r.Format, r.Level = FormatJSON, lvl
-	case haveV || haveErr:
-		// Kubernetes JSON: needs its ts and msg as well, or it is just
-		// some object with a "v" key.
+	case haveV || haveErr || !callerV.empty():
+		// Kubernetes JSON (component-base logs/json): a numeric ts and a
+		// msg, plus v, err or caller — legacy klog.Error and ErrorS with a
+		// nil error carry neither v nor err. Anything less is just some
+		// object.
 		if timeV.empty() || msgV.empty() || b[timeV.start] == '"' {
 			return false
 		}

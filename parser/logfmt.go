@@ -113,7 +113,7 @@ func parseLogfmt(h []byte, r *Record) bool {
 		i = next
 	}
 	if !haveLvl {
-		return false
+		return true // a logfmt record without a level: it starts here, nothing to claim
 	}
 	word := h[lvlP.vs:lvlP.ve]
 	if lvlP.valQuoted && len(word) >= 2 {
@@ -217,8 +217,12 @@ func parseStdlog(h []byte, r *Record) bool {
 		i++
 	}
 	lvl, ok := slogLevel(h[ls:i])
+	// package log writes messages raw, so a multi-line one continues on
+	// lines of its own, with or without slog's level.
+	r.rawCont = true
 	if !ok {
-		return false
+		// Plain log.Printf: a record starts here, with no level.
+		return true
 	}
 	r.Format, r.Level = FormatSlog, lvl
 	r.lvl = span{int32(ls), int32(i)}

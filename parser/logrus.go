@@ -208,7 +208,7 @@ func indexSpaceCSI(h []byte, i int) int {
 			return -1
 		}
 		k += i
-		if k > 0 && h[k-1] == ' ' && k+1 < len(h) && h[k+1] == '[' {
+		if k > i && h[k-1] == ' ' && k+1 < len(h) && h[k+1] == '[' {
 			return k - 1
 		}
 		i = k + 1

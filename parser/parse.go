@@ -32,7 +32,7 @@ func Parse(text []byte, r *Record) bool {
 		}
 		*r = Record{text: text, cont: r.cont}
 	}
-	if parseHeader(header, r) {
+	if parseHeader(header, r) && r.Format != FormatUnknown {
 		if !r.cont.empty() {
 			finishContinuation(r)
 		}
@@ -51,16 +51,18 @@ func ParseLine(line []byte, r *Record) bool {
 	if n := len(header); n > 0 && header[n-1] == '\r' {
 		header = header[:n-1]
 	}
-	if parseHeader(header, r) {
+	if parseHeader(header, r) && r.Format != FormatUnknown {
 		return true
 	}
 	*r = Record{text: line, msg: span{0, int32(len(line))}}
 	return false
 }
 
-// IsHeader reports whether line (without its line ending) starts a record of
-// a known format. The joiner calls it on every line, so it shares Parse's
-// cheap first-byte dispatch.
+// IsHeader reports whether line (without its line ending) starts a record:
+// a line of a known format, or one whose layout marks a record start though
+// it carries no level (zerolog's "???", package log's plain lines, logfmt
+// without a level key) — r.Format is then FormatUnknown. The joiner calls it
+// on every line, so it shares Parse's cheap first-byte dispatch.
 func IsHeader(line []byte, r *Record) bool {
 	if n := len(line); n > 0 && line[n-1] == '\r' {
 		line = line[:n-1]

@@ -12,9 +12,9 @@ import (
 // not the absolute numbers — is what is reported. One op is one pass over
 // the lines; the lines/s metric is what to compare.
 //
-// "mixed" is every header line of the generated corpus (testdata/corpus),
-// non-matching lines included; the per-format sets are its klog, zap and
-// logrus lines. The lines are already split, so relevel's side calls
+// "mixed" is every line of the generated corpus (testdata/corpus),
+// continuation and non-matching lines included; the per-format sets are the
+// lines each format's parser recognises. The lines are already split, so relevel's side calls
 // ParseLine, as the joiner does for single-line records.
 func BenchmarkParse(b *testing.B) {
 	all := corpusLines(b)
@@ -34,7 +34,7 @@ func BenchmarkParse(b *testing.B) {
 		b.Fatal(err)
 	}
 	re := baseline.NewRegexp()
-	for _, set := range []string{"mixed", "klog", "zap", "logrus"} {
+	for _, set := range []string{"mixed", "klog", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "klog-json", "bracket"} {
 		lines := sets[set]
 		if len(lines) == 0 {
 			continue

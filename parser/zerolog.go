@@ -44,6 +44,11 @@ func parseZerolog(h []byte, r *Record) bool {
 	word := h[lc : lc+3]
 	lvl, ok := zerologLevel(word)
 	if !ok {
+		if string(word) == "???" {
+			// Log() without a level: a record starts here, with no level.
+			r.rawCont = true
+			return true
+		}
 		return false
 	}
 	i = lc + 3

@@ -1,6 +1,8 @@
 // Package corpusgen writes a golden-test corpus of log streams produced by the
-// real logging libraries (k8s.io/klog/v2, go.uber.org/zap, go-logr/zapr,
-// github.com/sirupsen/logrus) and by the Go runtime (panics and fatal
+// real logging libraries (k8s.io/klog/v2, k8s.io/component-base/logs/json,
+// go.uber.org/zap, go-logr/zapr, github.com/sirupsen/logrus, log/slog and
+// log, github.com/rs/zerolog, github.com/go-kit/log,
+// github.com/hashicorp/go-hclog) and by the Go runtime (panics and fatal
 // errors), together with the ground truth for every record.
 //
 // Layout written by [Generate]:
@@ -9,12 +11,13 @@
 //	<dir>/<logger>/<stream>.log         exact bytes the logger(s) wrote
 //	<dir>/<logger>/<stream>.truth.json  ground truth, see [Truth]
 //
-// where <logger> is one of klog, zap, logrus, gopanic and mixed.
+// where <logger> is one of [LoggerDirs].
 //
 // The ground truth is never derived from the output: every record's level is
 // the level of the call the generator made, and its line span is measured by
 // counting the newlines written to the logger's writer before and after the
-// call. Calls that end the process (panics, Fatal, Exit) run in a small child
+// call. (go-hclog with forced colour is the one producer whose writes do not
+// end in a newline: see [recorder.fragments].) Calls that end the process (panics, Fatal, Exit) run in a small child
 // program (./child) that is built with "go build" at generation time; the
 // child reports the line counts of its calls on stdout and the parent covers
 // the remaining stderr lines with one final record.
@@ -39,11 +42,18 @@ import (
 // Formats that can appear in [Record.Format]. The empty string marks a line
 // that no logger wrote (for example a plain fmt.Fprintln to stderr).
 const (
-	FormatKlog    = "klog"
-	FormatZap     = "zap"
-	FormatLogrus  = "logrus"
-	FormatGoPanic = "gopanic"
-	FormatNone    = ""
+	FormatKlog     = "klog"
+	FormatKlogJSON = "klog-json" // k8s.io/component-base/logs/json (--logging-format=json)
+	FormatZap      = "zap"       // zap console encoder
+	FormatLogrus   = "logrus"    // logrus TextFormatter (both layouts)
+	FormatSlog     = "slog"      // slog TextHandler and the default handler through package log
+	FormatZerolog  = "zerolog"   // zerolog ConsoleWriter
+	FormatGokit    = "gokit"     // go-kit logfmt
+	FormatHclog    = "hclog"     // go-hclog text
+	FormatBracket  = "bracket"   // "[INFO] msg" (CoreDNS plugin/pkg/log)
+	FormatGoPanic  = "gopanic"
+	FormatJSON     = "json" // any one-object-per-record JSON logger with a level key
+	FormatNone     = ""
 )
 
 // Canonical levels that can appear in [Record.Level]. The empty string is
@@ -58,7 +68,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "zap", "logrus", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -102,17 +112,25 @@ func ReadTruth(path string) (*Truth, error) {
 	return &t, nil
 }
 
+// CountLines returns the number of lines of a .log file's content: its
+// newlines, plus one for a final fragment without a newline (go-hclog with
+// forced colour ends its output with an unterminated "ESC[0m").
+func CountLines(log []byte) int {
+	n := bytes.Count(log, []byte{'\n'})
+	if len(log) > 0 && log[len(log)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
 // Check verifies that the records cover exactly the lines of a .log file's
-// content: contiguous from line 1, no gaps or overlaps, each record at least
-// one line, valid formats and levels, and the content ending in a newline.
+// content (as counted by [CountLines]): contiguous from line 1, no gaps or
+// overlaps, each record at least one line, valid formats and levels.
 func (t *Truth) Check(log []byte) error {
 	if len(log) == 0 {
 		return errors.New("empty log")
 	}
-	if log[len(log)-1] != '\n' {
-		return errors.New("log does not end with a newline")
-	}
-	total := bytes.Count(log, []byte{'\n'})
+	total := CountLines(log)
 	next := 1
 	for i, r := range t.Records {
 		if r.Line != next {
@@ -136,7 +154,8 @@ func validFormatLevel(format, level string) bool {
 	switch format {
 	case FormatNone:
 		return level == LevelNone
-	case FormatKlog, FormatZap, FormatLogrus, FormatGoPanic:
+	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
+		FormatGokit, FormatHclog, FormatBracket, FormatGoPanic, FormatJSON:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
@@ -165,10 +184,11 @@ type result struct {
 	skipped string // non-empty: the stream could not be produced here
 }
 
-// Generate (re)writes the whole corpus under dir: it replaces the logger
-// subdirectories (klog, zap, logrus, gopanic, mixed), then writes every
-// stream's .log and .truth.json file, MANIFEST.md and a .gitattributes that
-// keeps git from altering the .log bytes. Other files in dir are left alone.
+// Generate (re)writes the whole corpus under dir: it removes the .log and
+// .truth.json files of the logger subdirectories ([LoggerDirs]), then
+// writes every stream's .log and .truth.json file, MANIFEST.md and a
+// .gitattributes that keeps git from altering the .log bytes. Other files
+// in dir and its subdirectories are left alone.
 //
 // It needs the go command (to build the child program used for panics and
 // Fatal calls) and works both from a normal program and from a test binary.
@@ -244,13 +264,23 @@ func Generate(dir string) error {
 		}
 	}
 
-	// Everything was generated: only now replace the old corpus.
+	// Everything was generated: only now replace the old corpus. Only the
+	// files the generator owns (*.log, *.truth.json) are removed; other
+	// files in the logger directories (the parser's *.golden.json) stay.
 	for _, l := range LoggerDirs {
-		if err := os.RemoveAll(filepath.Join(dir, l)); err != nil {
-			return err
-		}
 		if err := os.MkdirAll(filepath.Join(dir, l), 0o755); err != nil {
 			return err
+		}
+		for _, pat := range []string{"*.log", "*.truth.json"} {
+			old, err := filepath.Glob(filepath.Join(dir, l, pat))
+			if err != nil {
+				return err
+			}
+			for _, f := range old {
+				if err := os.Remove(f); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	for _, res := range results {
@@ -293,6 +323,7 @@ func runInProcess(s *stream) (*result, error) {
 		defer close(done)
 		defer func() { perr = recover() }()
 		s.run(r)
+		r.finish()
 	}()
 	<-done
 	if perr != nil {
@@ -330,8 +361,12 @@ func funcLocation(fn any) string {
 func origin(s *stream, where string) string {
 	var parts []string
 	for _, m := range s.modules {
-		if m == "go" {
+		switch m {
+		case "go":
 			parts = append(parts, "Go runtime "+runtime.Version())
+			continue
+		case modStd:
+			parts = append(parts, "Go standard library "+runtime.Version())
 			continue
 		}
 		parts = append(parts, m+" "+moduleVersion(m))
@@ -352,6 +387,10 @@ var fallbackVersions = map[string]string{
 	"github.com/sirupsen/logrus": "v1.10.2",
 	"github.com/go-logr/zapr":    "v1.3.0",
 	"github.com/go-logr/logr":    "v1.4.4",
+	modZerolog:                   "v1.35.1",
+	modGokit:                     "v0.2.1",
+	modHclog:                     "v1.6.3",
+	modComponentBase:             "v0.37.2",
 }
 
 // moduleVersion returns the version of a dependency as linked into the
@@ -409,10 +448,21 @@ func manifest(results []*result) []byte {
 	b.WriteString("Do not edit by hand; regenerate instead.\n\n")
 	b.WriteString("Each `<logger>/<stream>.log` holds the exact bytes the real library (or the Go runtime) wrote to its writer or\n")
 	b.WriteString("stderr. Beside it, `<stream>.truth.json` lists one record per log record: `line` (1-based first line),\n")
-	b.WriteString("`lines` (line count), `format` (`klog`, `zap`, `logrus`, `gopanic`, or `\"\"` for lines no logger wrote),\n")
-	b.WriteString("`level` (canonical `debug`/`info`/`warning`/`error`/`critical`, taken from the call that was made, never parsed\n")
-	b.WriteString("from the output) and `call`. `reference_time` is the UTC wall-clock time of generation (use it to infer\n")
-	b.WriteString("klog's missing year). Records cover every line of the .log file in order.\n\n")
+	b.WriteString("`lines` (line count), `format`, `level` (canonical `debug`/`info`/`warning`/`error`/`critical`, taken from the\n")
+	b.WriteString("call that was made, never parsed from the output) and `call`. `reference_time` is the UTC wall-clock time of\n")
+	b.WriteString("generation (use it to infer klog's missing year). Records cover every line of the .log file in order.\n\n")
+	b.WriteString("Formats: `klog` (klog text), `klog-json` (k8s.io/component-base/logs/json: no level key, so `error` when the\n")
+	b.WriteString("line has an `err` key and `info` otherwise; a klog Warning is `info`), `zap` (console encoder), `logrus`\n")
+	b.WriteString("(TextFormatter, both layouts), `slog` (TextHandler and the default handler through package `log`), `zerolog`\n")
+	b.WriteString("(ConsoleWriter), `gokit` (go-kit logfmt), `hclog` (go-hclog text), `bracket` (`[INFO] msg`, package `log`\n")
+	b.WriteString("with flags 0 as CoreDNS's plugin/pkg/log writes it), `gopanic` (Go runtime panic/fatal error to the end of\n")
+	b.WriteString("the output), `json` (one JSON object per record with a level key, from any library; logrus PrettyPrint\n")
+	b.WriteString("spreads one object over several lines), and `\"\"` with level `\"\"` for lines that carry no level (plain\n")
+	b.WriteString("stderr lines, `log.Printf`, zerolog `Log()` (`???`), go-kit lines without the level wrapper).\n\n")
+	b.WriteString("`hclog/color-forced.log` does not end in a newline: go-hclog wraps each record, newline included, in colour\n")
+	b.WriteString("codes, so every line after the first starts with the previous record's reset `ESC[0m` (that line belongs to\n")
+	b.WriteString("the record it introduces) and the file ends with an unterminated `ESC[0m`, counted as one more line of the\n")
+	b.WriteString("last record.\n\n")
 	fmt.Fprintf(&b, "Toolchain: %s %s/%s.\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	b.WriteString("| stream | records | lines | origin |\n|---|---:|---:|---|\n")
 	var skipped []string
@@ -422,7 +472,7 @@ func manifest(results []*result) []byte {
 			skipped = append(skipped, fmt.Sprintf("- `%s`: %s", name, res.skipped))
 			continue
 		}
-		lines := bytes.Count(res.log, []byte{'\n'})
+		lines := CountLines(res.log)
 		fmt.Fprintf(&b, "| `%s` | %d | %d | %s |\n", name, len(res.truth.Records), lines,
 			strings.ReplaceAll(res.truth.Origin, "|", "\\|"))
 	}

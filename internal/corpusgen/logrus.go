@@ -37,8 +37,14 @@ func newLogrus(r *recorder, f logrus.Formatter) *logrus.Logger {
 }
 
 // logrusCall logs msg at lvl with the level's own Entry method and records
-// the span; the panic of Panic is recovered.
+// the span as a logrus text record; the panic of Panic is recovered.
 func logrusCall(r *recorder, e *logrus.Entry, lvl logrus.Level, note, msg string) {
+	logrusCallAs(r, FormatLogrus, e, lvl, note, msg)
+}
+
+// logrusCallAs is logrusCall for a record of the given format (FormatJSON
+// for the JSONFormatter).
+func logrusCallAs(r *recorder, format string, e *logrus.Entry, lvl logrus.Level, note, msg string) {
 	method := strings.ToUpper(lvl.String()[:1]) + lvl.String()[1:]
 	if lvl == logrus.WarnLevel {
 		method = "Warn"
@@ -47,7 +53,7 @@ func logrusCall(r *recorder, e *logrus.Entry, lvl logrus.Level, note, msg string
 	if note != "" {
 		name += " " + note
 	}
-	r.call(FormatLogrus, logrusLevel(lvl), name, func() {
+	r.call(format, logrusLevel(lvl), name, func() {
 		defer func() {
 			if p := recover(); p != nil && lvl != logrus.PanicLevel {
 				panic(p)
@@ -82,7 +88,13 @@ var commonFields = logrus.Fields{
 }
 
 // logrusVariety logs every level with fields plus the tricky cases.
-func logrusVariety(r *recorder, l *logrus.Logger) {
+func logrusVariety(r *recorder, l *logrus.Logger) { logrusVarietyAs(r, FormatLogrus, l) }
+
+// logrusVarietyAs is logrusVariety with records of the given format.
+func logrusVarietyAs(r *recorder, format string, l *logrus.Logger) {
+	logrusCall := func(r *recorder, e *logrus.Entry, lvl logrus.Level, note, msg string) {
+		logrusCallAs(r, format, e, lvl, note, msg)
+	}
 	e := l.WithFields(commonFields)
 	for _, lvl := range []logrus.Level{logrus.TraceLevel, logrus.DebugLevel, logrus.InfoLevel, logrus.WarnLevel, logrus.ErrorLevel} {
 		logrusCall(r, e, lvl, "with fields", lvl.String()+" message")
@@ -101,9 +113,9 @@ func logrusVariety(r *recorder, l *logrus.Logger) {
 	logrusCall(r, base.WithField("url", "https://example.com/a?b=c&d=e"), logrus.InfoLevel, "quoted url", "fetching")
 	logrusCall(r, e, logrus.FatalLevel, "(ExitFunc no-op)", "fatal message")
 	logrusCall(r, e, logrus.PanicLevel, "(recovered)", "panic message")
-	r.call(FormatLogrus, LevelInfo, "logrus.Logger.Infof", func() { l.Infof("printf style %d%%", 50) })
-	r.call(FormatLogrus, LevelWarning, "logrus.Logger.Warningln", func() { l.Warningln("warningln", "operands") })
-	r.call(FormatLogrus, LevelInfo, "logrus.Logger.Print (info)", func() { l.Print("Print logs at info") })
+	r.call(format, LevelInfo, "logrus.Logger.Infof", func() { l.Infof("printf style %d%%", 50) })
+	r.call(format, LevelWarning, "logrus.Logger.Warningln", func() { l.Warningln("warningln", "operands") })
+	r.call(format, LevelInfo, "logrus.Logger.Print (info)", func() { l.Print("Print logs at info") })
 	logrusCall(r, base, logrus.InfoLevel, "", "done")
 }
 

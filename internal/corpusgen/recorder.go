@@ -14,6 +14,12 @@ type recorder struct {
 	lines   int
 	records []Record
 	err     error
+	// fragments allows writes that do not end in a newline (go-hclog with
+	// forced colour writes "ESC[..m" + text + "\n" + "ESC[0m"). A call's
+	// record then starts on the line holding the previous call's fragment,
+	// and a fragment left at the very end counts as one more line of the
+	// last record (see finish).
+	fragments bool
 }
 
 func (r *recorder) Write(p []byte) (int, error) {
@@ -46,7 +52,7 @@ func (r *recorder) call(format, level, call string, fn func()) {
 	switch {
 	case after == before:
 		r.err = fmt.Errorf("call %q (%s/%s) wrote no complete line", call, format, level)
-	case !nl:
+	case !nl && !r.fragments:
 		r.err = fmt.Errorf("call %q (%s/%s) left an unterminated line", call, format, level)
 	default:
 		r.records = append(r.records, Record{
@@ -57,6 +63,22 @@ func (r *recorder) call(format, level, call string, fn func()) {
 			Call:   call,
 		})
 	}
+}
+
+// finish accounts for a final unterminated fragment (only allowed with
+// fragments): it is one more line of the last record.
+func (r *recorder) finish() {
+	if r.err != nil {
+		return
+	}
+	if _, nl := r.state(); nl {
+		return
+	}
+	if !r.fragments || len(r.records) == 0 {
+		r.err = fmt.Errorf("output ends in an unterminated line")
+		return
+	}
+	r.records[len(r.records)-1].Lines++
 }
 
 // plain writes lines that no logger wrote (format and level "").

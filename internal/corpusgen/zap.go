@@ -45,15 +45,33 @@ func (fatalHook) OnWrite(*zapcore.CheckedEntry, []zapcore.Field) { panic(fatalSe
 // newZap builds a console logger writing to r. Fatal never exits (see
 // fatalHook); Panic panics as usual and is recovered by zapCall.
 func newZap(r *recorder, ec zapcore.EncoderConfig, opts ...zap.Option) *zap.Logger {
-	core := zapcore.NewCore(zapcore.NewConsoleEncoder(ec), r, zap.NewAtomicLevelAt(zapcore.Level(-10)))
+	return newZapWith(r, zapcore.NewConsoleEncoder(ec), opts...)
+}
+
+// newZapJSON is newZap with zap's JSON encoder.
+func newZapJSON(r *recorder, ec zapcore.EncoderConfig, opts ...zap.Option) *zap.Logger {
+	return newZapWith(r, zapcore.NewJSONEncoder(ec), opts...)
+}
+
+func newZapWith(r *recorder, enc zapcore.Encoder, opts ...zap.Option) *zap.Logger {
+	core := zapcore.NewCore(enc, r, zap.NewAtomicLevelAt(zapcore.Level(-10)))
 	opts = append([]zap.Option{zap.WithFatalHook(fatalHook{})}, opts...)
 	return zap.New(core, opts...)
 }
 
 // zapCall logs msg at lvl with the level's own method (Debug, Info, ...)
-// and records the span. Panics from Panic/DPanic and the fatal hook are
-// recovered.
+// and records the span as a zap console record. Panics from Panic/DPanic and
+// the fatal hook are recovered.
 func zapCall(r *recorder, l *zap.Logger, lvl zapcore.Level, note, msg string, fields ...zap.Field) {
+	zapLog(r, FormatZap, l, lvl, note, msg, fields...)
+}
+
+// zapJSONCall is zapCall for a logger with a JSON encoder.
+func zapJSONCall(r *recorder, l *zap.Logger, lvl zapcore.Level, note, msg string, fields ...zap.Field) {
+	zapLog(r, FormatJSON, l, lvl, note, msg, fields...)
+}
+
+func zapLog(r *recorder, format string, l *zap.Logger, lvl zapcore.Level, note, msg string, fields ...zap.Field) {
 	name := "zap.Logger." + map[zapcore.Level]string{
 		zapcore.DebugLevel: "Debug", zapcore.InfoLevel: "Info", zapcore.WarnLevel: "Warn",
 		zapcore.ErrorLevel: "Error", zapcore.DPanicLevel: "DPanic", zapcore.PanicLevel: "Panic",
@@ -63,10 +81,10 @@ func zapCall(r *recorder, l *zap.Logger, lvl zapcore.Level, note, msg string, fi
 		name += " " + note
 	}
 	// Report the caller (and start stack traces) at the generator function
-	// that called zapCall, not at this helper: skip the closure, r.call and
-	// zapCall frames.
-	l = l.WithOptions(zap.AddCallerSkip(3))
-	r.call(FormatZap, zapLevel(lvl), name, func() {
+	// that called zapCall, not at these helpers: skip the closure, r.call,
+	// zapLog and zapCall frames.
+	l = l.WithOptions(zap.AddCallerSkip(4))
+	r.call(format, zapLevel(lvl), name, func() {
 		defer func() {
 			if p := recover(); p != nil && lvl < zapcore.DPanicLevel {
 				panic(p)
@@ -133,9 +151,13 @@ func (q request) MarshalLogObject(enc zapcore.ObjectEncoder) error {
 	}))
 }
 
-// zapVariety logs one call per level plus the usual field kinds. It is the
-// common body of the encoder-variant streams.
-func zapVariety(r *recorder, l *zap.Logger) {
+// zapCallFunc is zapCall or zapJSONCall.
+type zapCallFunc func(r *recorder, l *zap.Logger, lvl zapcore.Level, note, msg string, fields ...zap.Field)
+
+// zapVariety logs one call per level plus the usual field kinds with
+// zapCall (console) or zapJSONCall. It is the common body of the
+// encoder-variant streams.
+func zapVariety(r *recorder, l *zap.Logger, zapCall zapCallFunc) {
 	zapCall(r, l, zapcore.DebugLevel, "", "debug message", zap.String("k", "v"))
 	zapCall(r, l, zapcore.InfoLevel, "", "info message", zap.String("path", "/v1/items"), zap.Int("count", 3),
 		zap.Duration("took", 1500*time.Millisecond), zap.Bool("cached", false), zap.Float64("ratio", 0.25))
@@ -162,7 +184,7 @@ func inZone(enc zapcore.TimeEncoder, zone *time.Location) zapcore.TimeEncoder {
 // float seconds, lowercase levels), caller, stack traces from Error.
 func genZapProduction(r *recorder) {
 	l := newZap(r, zap.NewProductionEncoderConfig(), zap.AddCaller(), zap.AddStacktrace(zapcore.ErrorLevel))
-	zapVariety(r, l)
+	zapVariety(r, l, zapCall)
 	zapCall(r, l, zapcore.ErrorLevel, "with stacktrace", "failed to flush", zap.String("sink", "s3"),
 		zap.NamedError("cause", errors.New("timeout")))
 	zapCall(r, l, zapcore.DPanicLevel, "in production mode (logs, no panic)", "dpanic in production", zap.Int("n", 1))
@@ -182,7 +204,7 @@ func genZapProduction(r *recorder) {
 // (ISO8601, capital levels), zap.Development(), stack traces from Warn.
 func genZapDevelopment(r *recorder) {
 	l := newZap(r, zap.NewDevelopmentEncoderConfig(), zap.AddCaller(), zap.AddStacktrace(zapcore.WarnLevel), zap.Development())
-	zapVariety(r, l)
+	zapVariety(r, l, zapCall)
 	zapCall(r, l, zapcore.DPanicLevel, "in development mode (logs then panics; recovered)", "dpanic in development")
 	zapCall(r, l, zapcore.FatalLevel, "(fatal hook, no exit)", "fatal in development")
 	zapCall(r, l, zapcore.InfoLevel, "", "done")
@@ -195,7 +217,7 @@ func genZapISO8601UTCLowercaseColor(r *recorder) {
 	ec.EncodeTime = inZone(zapcore.ISO8601TimeEncoder, time.UTC)
 	ec.EncodeLevel = zapcore.LowercaseColorLevelEncoder
 	l := newZap(r, ec, zap.AddStacktrace(zapcore.ErrorLevel)).Named("agent")
-	zapVariety(r, l)
+	zapVariety(r, l, zapCall)
 	zapCall(r, l, zapcore.DPanicLevel, "", "dpanic colored")
 	zapCall(r, l, zapcore.InfoLevel, "", "done")
 }
@@ -207,7 +229,7 @@ func genZapISO8601Plus0200CapitalColor(r *recorder) {
 	ec.EncodeTime = inZone(zapcore.ISO8601TimeEncoder, time.FixedZone("", 2*3600))
 	ec.EncodeLevel = zapcore.CapitalColorLevelEncoder
 	l := newZap(r, ec, zap.AddCaller(), zap.AddStacktrace(zapcore.ErrorLevel))
-	zapVariety(r, l)
+	zapVariety(r, l, zapCall)
 	zapCall(r, l, zapcore.InfoLevel, "", "done")
 }
 
@@ -216,7 +238,7 @@ func genZapRFC3339(r *recorder) {
 	ec := zap.NewDevelopmentEncoderConfig()
 	ec.EncodeTime = inZone(zapcore.RFC3339TimeEncoder, time.UTC)
 	l := newZap(r, ec, zap.AddCaller())
-	zapVariety(r, l)
+	zapVariety(r, l, zapCall)
 	ec.EncodeTime = inZone(zapcore.RFC3339TimeEncoder, time.FixedZone("", 2*3600))
 	l2 := newZap(r, ec, zap.AddCaller()).Named("plus0200")
 	zapCall(r, l2, zapcore.InfoLevel, "+02:00 zone", "rfc3339 with offset", zap.Int("n", 2))
@@ -228,7 +250,7 @@ func genZapRFC3339Nano(r *recorder) {
 	ec := zap.NewProductionEncoderConfig()
 	ec.EncodeTime = inZone(zapcore.RFC3339NanoTimeEncoder, time.UTC)
 	l := newZap(r, ec, zap.AddCaller(), zap.AddStacktrace(zapcore.ErrorLevel))
-	zapVariety(r, l)
+	zapVariety(r, l, zapCall)
 	ec.EncodeTime = inZone(zapcore.RFC3339NanoTimeEncoder, time.FixedZone("", 2*3600))
 	l2 := newZap(r, ec, zap.AddCaller())
 	zapCall(r, l2, zapcore.InfoLevel, "+02:00 zone", "rfc3339nano with offset")
@@ -239,7 +261,7 @@ func genZapEpochMillis(r *recorder) {
 	ec := zap.NewProductionEncoderConfig()
 	ec.EncodeTime = zapcore.EpochMillisTimeEncoder
 	l := newZap(r, ec, zap.AddCaller(), zap.AddStacktrace(zapcore.ErrorLevel))
-	zapVariety(r, l)
+	zapVariety(r, l, zapCall)
 }
 
 // genZapEpochNanos: EpochNanosTimeEncoder (integer nanoseconds), Capital.
@@ -248,7 +270,7 @@ func genZapEpochNanos(r *recorder) {
 	ec.EncodeTime = zapcore.EpochNanosTimeEncoder
 	ec.EncodeLevel = zapcore.CapitalLevelEncoder
 	l := newZap(r, ec, zap.AddStacktrace(zapcore.ErrorLevel))
-	zapVariety(r, l)
+	zapVariety(r, l, zapCall)
 }
 
 // genZapSpaceSeparator: ConsoleSeparator " " (the only way zap writes
@@ -257,7 +279,7 @@ func genZapSpaceSeparator(r *recorder) {
 	ec := baseISO(zap.NewProductionEncoderConfig())
 	ec.ConsoleSeparator = " "
 	l := newZap(r, ec, zap.AddCaller(), zap.AddStacktrace(zapcore.ErrorLevel))
-	zapVariety(r, l)
+	zapVariety(r, l, zapCall)
 	zapCall(r, l.Named("space"), zapcore.WarnLevel, "Named", "named with space separator")
 }
 

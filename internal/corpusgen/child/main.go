@@ -178,6 +178,7 @@ var modes = map[string]func(){
 	"fatal-concurrent-map":    fatalConcurrentMap,
 	"mixed-zap-klog-panic":    mixedZapKlogPanic,
 	"panic-after-plain-lines": panicAfterPlainLines,
+	"mixed-plain-klog-panic":  mixedPlainKlogPanic,
 }
 
 // ---- klog ----
@@ -392,4 +393,25 @@ func mixedZapKlogPanic() {
 	emit("klog", "error", "klog.ErrorS nil err")
 	var m map[string]int
 	m["boom"]++
+}
+
+// mixedPlainKlogPanic is a crashing app: a shell wrapper and the program
+// print plain lines, then klog takes over, then a Go panic ends the process.
+func mixedPlainKlogPanic() {
+	plain("+ exec /usr/local/bin/ingest --workers=4")
+	plain("ingest version 2.3.1 (commit 9f2c1ab)")
+	plain("reading configuration from /etc/ingest/config.yaml")
+	plain("using 4 workers, queue size 1024")
+	setupKlog()
+	klog.InfoS("Starting ingest", "workers", 4, "queue", "events")
+	emit("klog", "info", "klog.InfoS")
+	klog.Info("connected to broker")
+	emit("klog", "info", "klog.Info")
+	klog.InfoS("Loaded pipeline", "stages", "parse\nenrich\nstore")
+	emit("klog", "info", "klog.InfoS multi-line value")
+	klog.Warningf("partition %d lagging by %d messages", 3, 12000)
+	emit("klog", "warning", "klog.Warningf")
+	klog.ErrorS(errors.New("schema mismatch"), "Failed to decode message", "partition", 3, "offset", 884213)
+	emit("klog", "error", "klog.ErrorS")
+	panic(fmt.Errorf("stage %q: %w", "enrich", errors.New("nil lookup table")))
 }

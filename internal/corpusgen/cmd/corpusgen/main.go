@@ -15,7 +15,7 @@ import (
 )
 
 func main() {
-	out := flag.String("out", "testdata/corpus", "output directory (its klog, zap, logrus, gopanic and mixed subdirectories are replaced)")
+	out := flag.String("out", "testdata/corpus", "output directory (the .log and .truth.json files of its logger subdirectories are replaced)")
 	flag.Parse()
 	start := time.Now()
 	if err := corpusgen.Generate(*out); err != nil {
