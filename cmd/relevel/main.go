@@ -18,6 +18,7 @@ Usage:
 
 Commands:
   parse     read log text on stdin, write one JSON record per log record on stdout
+  pipeline  render, test offline, diff and apply the Datadog pipeline that fixes levels server-side
   help      show this help, or "relevel help <command>" for a command's flags
 
 Examples:
@@ -38,6 +39,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "parse":
 		return runParse(args[1:], stdin, stdout, stderr)
+	case "pipeline":
+		return runPipeline(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
 			return run([]string{args[1], "--help"}, stdin, stdout, stderr)

@@ -1,0 +1,729 @@
+// Package fakedd is an in-memory fake of Datadog's Logs Pipelines API (v1)
+// for tests. It keeps pipelines and the pipeline order, answers in the API's
+// shapes (server-added id, type "pipeline", is_read_only and schema
+// defaults), and validates every request against the OpenAPI document that
+// ships inside github.com/DataDog/datadog-api-client-go/v2, so a test fails
+// when a client sends something the real API would reject. Tests can inject
+// failures (429, 403, 400, 500), edit the stored state "out of band" as a
+// user in the web UI would, and inspect every request.
+//
+// Behaviour that the spec does not pin down follows what Datadog's recorded
+// responses and the Terraform provider show: an unknown pipeline id answers
+// 400, DELETE answers 200 with "{}", a new pipeline is appended to the end of
+// the order, and an order update must list every pipeline exactly once
+// (422 otherwise).
+package fakedd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Operation IDs of the endpoints fakedd implements, as the spec names them.
+const (
+	OpListPipelines   = "ListLogsPipelines"
+	OpGetPipeline     = "GetLogsPipeline"
+	OpCreatePipeline  = "CreateLogsPipeline"
+	OpUpdatePipeline  = "UpdateLogsPipeline"
+	OpDeletePipeline  = "DeleteLogsPipeline"
+	OpGetOrder        = "GetLogsPipelineOrder"
+	OpUpdateOrder     = "UpdateLogsPipelineOrder"
+	OpValidateAPIKey  = "Validate" // GET /api/v1/validate: checks the API key only
+	AnyOp             = "*"        // FailNext: whichever endpoint is called next
+	PermReadConfig    = "logs_read_config"
+	PermWritePipeline = "logs_write_pipelines"
+)
+
+// Header names a request is checked for and the fake redacts when recording.
+const (
+	HeaderAPIKey = "DD-API-KEY"
+	HeaderAppKey = "DD-APPLICATION-KEY"
+)
+
+// Server is the fake API. It is an http.Handler; New also serves it on a
+// local httptest listener. All methods are safe for concurrent use.
+type Server struct {
+	spec *spec
+	ts   *httptest.Server
+
+	mu         sync.Mutex
+	pipelines  map[string]map[string]any
+	order      []string
+	hidden     map[string]bool // in the store but not (yet) in the order
+	nextID     int
+	failures   map[string][]Failure
+	requests   []Request
+	violations []Violation
+	apiKey     string // "" accepts any non-empty key
+	appKey     string
+	perms      map[string]bool // nil grants every permission
+}
+
+// Option configures New.
+type Option interface{ apply(*Server) error }
+
+type optionFunc func(*Server) error
+
+func (f optionFunc) apply(s *Server) error { return f(s) }
+
+// WithSpecFile validates against the v1 openapi.yaml at path instead of the
+// one SpecPath finds.
+func WithSpecFile(path string) Option {
+	return optionFunc(func(s *Server) error {
+		sp, err := loadSpec(path)
+		s.spec = sp
+		return err
+	})
+}
+
+// New loads the spec and starts the fake on a local listener. Close stops it.
+func New(opts ...Option) (*Server, error) {
+	s, err := NewHandler(opts...)
+	if err != nil {
+		return nil, err
+	}
+	s.ts = httptest.NewServer(s)
+	return s, nil
+}
+
+// NewHandler is New without a listener, for mounting the fake in another
+// server.
+func NewHandler(opts ...Option) (*Server, error) {
+	s := &Server{
+		pipelines: map[string]map[string]any{},
+		hidden:    map[string]bool{},
+		failures:  map[string][]Failure{},
+	}
+	for _, o := range opts {
+		if err := o.apply(s); err != nil {
+			return nil, err
+		}
+	}
+	if s.spec == nil {
+		sp, err := loadSpec("")
+		if err != nil {
+			return nil, err
+		}
+		s.spec = sp
+	}
+	return s, nil
+}
+
+// Start is New for tests: it fails tb when the spec cannot be loaded, closes
+// the server at the end of the test, and then reports every recorded
+// violation as a test error.
+func Start(tb testing.TB, opts ...Option) *Server {
+	tb.Helper()
+	s, err := New(opts...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		s.Close()
+		for _, v := range s.Violations() {
+			tb.Errorf("fakedd: %s", v)
+		}
+	})
+	return s
+}
+
+// URL is the base URL of the listener, e.g. "http://127.0.0.1:41234".
+func (s *Server) URL() string {
+	if s.ts == nil {
+		return ""
+	}
+	return s.ts.URL
+}
+
+// Close stops the listener.
+func (s *Server) Close() {
+	if s.ts != nil {
+		s.ts.Close()
+	}
+}
+
+// SpecPath is the OpenAPI document the server validates against.
+func (s *Server) SpecPath() string { return s.spec.path }
+
+// Violation is a request the real API would reject for its shape (route,
+// security headers, body), or a response of the fake that its own spec
+// check rejected.
+type Violation struct {
+	Method, Path string
+	Op           string // operationId, "" when no route matched
+	Message      string
+}
+
+func (v Violation) String() string {
+	op := v.Op
+	if op == "" {
+		op = "no route"
+	}
+	return fmt.Sprintf("%s %s (%s): %s", v.Method, v.Path, op, v.Message)
+}
+
+// Violations returns the violations recorded so far.
+func (s *Server) Violations() []Violation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.violations)
+}
+
+// Request is one recorded request. The key headers are recorded as
+// "REDACTED" when present.
+type Request struct {
+	Method, Path string
+	Op           string // operationId, "" when no route matched
+	Header       http.Header
+	Body         []byte // as received
+	Status       int    // status the fake answered
+}
+
+// IsWrite reports whether the request could change state.
+func (r Request) IsWrite() bool {
+	return r.Method != http.MethodGet && r.Method != http.MethodHead
+}
+
+// Requests returns every request recorded so far, oldest first.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.requests)
+}
+
+// Writes returns the recorded requests that could change state.
+func (s *Server) Writes() []Request {
+	var out []Request
+	for _, r := range s.Requests() {
+		if r.IsWrite() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// ResetRequests forgets the recorded requests (not the violations).
+func (s *Server) ResetRequests() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests = nil
+}
+
+// Failure is a canned response for FailNext.
+type Failure struct {
+	Status int
+	Header http.Header
+	Body   string // JSON
+}
+
+// RateLimited is a 429 with Datadog's rate-limit headers; reset is the
+// X-RateLimit-Reset value in seconds.
+func RateLimited(reset int) Failure {
+	h := http.Header{}
+	h.Set("X-RateLimit-Limit", "60")
+	h.Set("X-RateLimit-Period", "60")
+	h.Set("X-RateLimit-Remaining", "0")
+	h.Set("X-RateLimit-Reset", strconv.Itoa(reset))
+	h.Set("X-RateLimit-Name", "logs_config")
+	return Failure{Status: http.StatusTooManyRequests, Header: h, Body: errorsBody("Too many requests")}
+}
+
+// Forbidden is the 403 Datadog gives for a bad key or a missing permission.
+func Forbidden() Failure {
+	return Failure{Status: http.StatusForbidden, Body: errorsBody("Forbidden")}
+}
+
+// BadRequest is a 400 with the generic body {"errors":[messages…]}.
+func BadRequest(messages ...string) Failure {
+	return Failure{Status: http.StatusBadRequest, Body: errorsBody(messages...)}
+}
+
+// LogsBadRequest is a 400 with the Logs API's body
+// {"error":{"code":"InvalidArgument","message":…,"details":[…]}}.
+func LogsBadRequest(message string, details ...string) Failure {
+	return Failure{Status: http.StatusBadRequest, Body: logsErrorBody(message, details...)}
+}
+
+// InternalError is a 500.
+func InternalError() Failure {
+	return Failure{Status: http.StatusInternalServerError, Body: errorsBody("Internal Server Error")}
+}
+
+// FailNext makes the next n calls of operation op (an Op… constant, or AnyOp)
+// answer f instead of being served. Requests are still validated first.
+func (s *Server) FailNext(op string, n int, f Failure) {
+	if op != AnyOp {
+		if _, ok := s.spec.ops[op]; !ok {
+			panic(fmt.Sprintf("fakedd: FailNext: no operation %q in the spec", op))
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for range n {
+		s.failures[op] = append(s.failures[op], f)
+	}
+}
+
+// SetKeys restricts the accepted keys: a request whose DD-API-KEY differs
+// from apiKey, or whose DD-APPLICATION-KEY differs from appKey, gets a 403.
+// An empty value accepts any key (the default).
+func (s *Server) SetKeys(apiKey, appKey string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.apiKey, s.appKey = apiKey, appKey
+}
+
+// SetPermissions sets the permissions of the application key's user; an
+// operation whose x-permission lists none of them gets a 403. With no call,
+// every permission is granted.
+func (s *Server) SetPermissions(perms ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.perms = map[string]bool{}
+	for _, p := range perms {
+		s.perms[p] = true
+	}
+}
+
+// Permissions lists the permissions the spec's x-permission requires for op
+// (any one suffices).
+func (s *Server) Permissions(op string) []string {
+	return slices.Clone(s.spec.perms[op])
+}
+
+// ----- out-of-band access, as a user in the web UI -----
+
+// ErrNoPipeline is returned by the out-of-band helpers for an unknown id.
+var ErrNoPipeline = errors.New("fakedd: no such pipeline")
+
+// AddPipeline stores a pipeline given as API JSON without going through the
+// API (no validation, no violation), appends it to the order and returns its
+// id. "is_read_only": true makes an integration-style pipeline.
+func (s *Server) AddPipeline(js string) (string, error) {
+	var p map[string]any
+	if err := json.Unmarshal([]byte(js), &p); err != nil {
+		return "", fmt.Errorf("fakedd: AddPipeline: %w", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	readOnly, _ := p["is_read_only"].(bool)
+	id := s.store("", p, readOnly)
+	return id, nil
+}
+
+// Pipeline returns a copy of the stored pipeline as the API would return it.
+func (s *Server) Pipeline(id string) (map[string]any, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.pipelines[id]
+	if !ok {
+		return nil, false
+	}
+	return deepCopy(p), true
+}
+
+// PipelineIDs returns the ids of all stored pipelines in order (pipelines
+// hidden from the order come last).
+func (s *Server) PipelineIDs() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.allIDs()
+}
+
+// EditPipeline changes a stored pipeline in place; edit receives the API
+// JSON as a map (changes to id, type and is_read_only are undone). edit runs
+// under the server's lock and must not call the Server.
+func (s *Server) EditPipeline(id string, edit func(p map[string]any)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.pipelines[id]
+	if !ok {
+		return fmt.Errorf("%w: %s", ErrNoPipeline, id)
+	}
+	readOnly, _ := p["is_read_only"].(bool)
+	edit(p)
+	p["id"], p["type"], p["is_read_only"] = id, "pipeline", readOnly
+	return nil
+}
+
+// DeletePipeline removes a pipeline and its place in the order.
+func (s *Server) DeletePipeline(id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.pipelines[id]; !ok {
+		return fmt.Errorf("%w: %s", ErrNoPipeline, id)
+	}
+	s.remove(id)
+	return nil
+}
+
+// Order returns the pipeline order as GET pipeline-order would.
+func (s *Server) Order() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.order)
+}
+
+// SetOrder replaces the order. Every stored pipeline that is not hidden must
+// appear exactly once.
+func (s *Server) SetOrder(ids []string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if msg := s.orderProblem(ids); msg != "" {
+		return errors.New("fakedd: SetOrder: " + msg)
+	}
+	s.order = slices.Clone(ids)
+	for _, id := range ids {
+		delete(s.hidden, id)
+	}
+	return nil
+}
+
+// MoveToFront moves a pipeline to the head of the order.
+func (s *Server) MoveToFront(id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.pipelines[id]; !ok {
+		return fmt.Errorf("%w: %s", ErrNoPipeline, id)
+	}
+	s.order = append([]string{id}, slices.DeleteFunc(s.order, func(x string) bool { return x == id })...)
+	delete(s.hidden, id)
+	return nil
+}
+
+// HideFromOrder keeps a pipeline but leaves it out of GET pipeline-order, as
+// if Datadog had not yet added a new pipeline to the order. An order update
+// may then include it or not.
+func (s *Server) HideFromOrder(id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.pipelines[id]; !ok {
+		return fmt.Errorf("%w: %s", ErrNoPipeline, id)
+	}
+	s.order = slices.DeleteFunc(s.order, func(x string) bool { return x == id })
+	s.hidden[id] = true
+	return nil
+}
+
+// ----- HTTP -----
+
+// ServeHTTP validates the request against the spec, records it, and answers
+// it: a 400/403/404/405 for an invalid request, a queued Failure, or the
+// emulated API.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c := s.spec.check(r)
+	rec := Request{Method: r.Method, Path: r.URL.Path, Op: c.op, Header: redactHeader(r.Header), Body: c.raw}
+
+	var resp response
+	if len(c.problems) > 0 {
+		s.violate(r, c.op, c.problems...)
+		resp = rejection(c)
+	} else if f, ok := s.takeFailure(c.op); ok {
+		resp = response{status: f.Status, header: f.Header, body: []byte(f.Body), canned: true}
+	} else {
+		resp = s.serve(r, c)
+	}
+	if !resp.canned && len(c.problems) == 0 {
+		if err := checkResponse(c.input, resp.status, resp.contentHeader(), resp.body); err != nil {
+			s.violate(r, c.op, "fakedd answered outside the spec: "+err.Error())
+		}
+	}
+	rec.Status = resp.status
+	s.mu.Lock()
+	s.requests = append(s.requests, rec)
+	s.mu.Unlock()
+	resp.write(w)
+}
+
+func (s *Server) violate(r *http.Request, op string, msgs ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, m := range msgs {
+		s.violations = append(s.violations, Violation{Method: r.Method, Path: r.URL.Path, Op: op, Message: m})
+	}
+}
+
+func (s *Server) takeFailure(op string) (Failure, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, k := range []string{op, AnyOp} {
+		if q := s.failures[k]; len(q) > 0 {
+			s.failures[k] = q[1:]
+			return q[0], true
+		}
+	}
+	return Failure{}, false
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   []byte
+	canned bool // injected by FailNext or not implemented: not checked against the spec
+}
+
+func (r response) contentHeader() http.Header {
+	h := r.header.Clone()
+	if h == nil {
+		h = http.Header{}
+	}
+	if h.Get("Content-Type") == "" {
+		h.Set("Content-Type", "application/json")
+	}
+	return h
+}
+
+func (r response) write(w http.ResponseWriter) {
+	for k, vs := range r.contentHeader() {
+		for _, v := range vs {
+			w.Header().Add(k, v)
+		}
+	}
+	w.WriteHeader(r.status)
+	_, _ = w.Write(r.body)
+}
+
+func jsonResponse(status int, v any) response {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return response{status: http.StatusInternalServerError, body: []byte(errorsBody(err.Error()))}
+	}
+	return response{status: status, body: b}
+}
+
+func errorsBody(messages ...string) string {
+	if messages == nil {
+		messages = []string{}
+	}
+	b, _ := json.Marshal(map[string]any{"errors": messages})
+	return string(b)
+}
+
+func logsErrorBody(message string, details ...string) string {
+	e := map[string]any{"code": "InvalidArgument", "message": message}
+	if len(details) > 0 {
+		var ds []map[string]any
+		for _, d := range details {
+			ds = append(ds, map[string]any{"code": "InvalidArgument", "message": d})
+		}
+		e["details"] = ds
+	}
+	b, _ := json.Marshal(map[string]any{"error": e})
+	return string(b)
+}
+
+// rejection is the answer to an invalid request.
+func rejection(c checked) response {
+	switch c.status {
+	case http.StatusForbidden:
+		return response{status: c.status, body: []byte(errorsBody("Forbidden"))}
+	case http.StatusNotFound, http.StatusMethodNotAllowed:
+		return response{status: c.status, body: []byte(errorsBody(http.StatusText(c.status)))}
+	}
+	return response{status: http.StatusBadRequest, body: []byte(logsErrorBody("Invalid request", c.problems...))}
+}
+
+// serve answers a valid request.
+func (s *Server) serve(r *http.Request, c checked) response {
+	if resp, ok := s.authorize(r, c.op); !ok {
+		return resp
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id := c.params["pipeline_id"]
+	switch c.op {
+	case OpValidateAPIKey:
+		return jsonResponse(http.StatusOK, map[string]any{"valid": true})
+	case OpListPipelines:
+		out := []any{}
+		for _, id := range s.allIDs() {
+			out = append(out, s.pipelines[id])
+		}
+		return jsonResponse(http.StatusOK, out)
+	case OpGetPipeline:
+		p, ok := s.pipelines[id]
+		if !ok {
+			return notFound(id)
+		}
+		return jsonResponse(http.StatusOK, p)
+	case OpCreatePipeline:
+		var p map[string]any
+		if err := json.Unmarshal(c.body, &p); err != nil {
+			return response{status: http.StatusBadRequest, body: []byte(logsErrorBody(err.Error()))}
+		}
+		id := s.store("", p, false)
+		return jsonResponse(http.StatusOK, s.pipelines[id])
+	case OpUpdatePipeline:
+		old, ok := s.pipelines[id]
+		if !ok {
+			return notFound(id)
+		}
+		if ro, _ := old["is_read_only"].(bool); ro {
+			return response{status: http.StatusBadRequest, body: []byte(logsErrorBody("Pipeline " + id + " is read-only and cannot be updated"))}
+		}
+		var p map[string]any
+		if err := json.Unmarshal(c.body, &p); err != nil {
+			return response{status: http.StatusBadRequest, body: []byte(logsErrorBody(err.Error()))}
+		}
+		s.store(id, p, false)
+		return jsonResponse(http.StatusOK, s.pipelines[id])
+	case OpDeletePipeline:
+		old, ok := s.pipelines[id]
+		if !ok {
+			return notFound(id)
+		}
+		if ro, _ := old["is_read_only"].(bool); ro {
+			return response{status: http.StatusBadRequest, body: []byte(logsErrorBody("Pipeline " + id + " is read-only and cannot be deleted"))}
+		}
+		s.remove(id)
+		return response{status: http.StatusOK, body: []byte("{}")}
+	case OpGetOrder:
+		return jsonResponse(http.StatusOK, map[string]any{"pipeline_ids": nonNil(s.order)})
+	case OpUpdateOrder:
+		var o struct {
+			PipelineIDs []string `json:"pipeline_ids"`
+		}
+		if err := json.Unmarshal(c.body, &o); err != nil {
+			return response{status: http.StatusBadRequest, body: []byte(logsErrorBody(err.Error()))}
+		}
+		if msg := s.orderProblem(o.PipelineIDs); msg != "" {
+			return response{status: http.StatusUnprocessableEntity, body: []byte(logsErrorBody(msg))}
+		}
+		s.order = slices.Clone(o.PipelineIDs)
+		for _, id := range o.PipelineIDs {
+			delete(s.hidden, id)
+		}
+		return jsonResponse(http.StatusOK, map[string]any{"pipeline_ids": nonNil(s.order)})
+	}
+	msg := fmt.Sprintf("fakedd does not implement %s", c.op)
+	s.violations = append(s.violations, Violation{Method: r.Method, Path: r.URL.Path, Op: c.op, Message: msg})
+	return response{status: http.StatusNotImplemented, body: []byte(errorsBody(msg)), canned: true}
+}
+
+// authorize checks key values and permissions (their presence was checked
+// against the spec already).
+func (s *Server) authorize(r *http.Request, op string) (response, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	forbidden := response{status: http.StatusForbidden, body: []byte(errorsBody("Forbidden"))}
+	if s.apiKey != "" && r.Header.Get(HeaderAPIKey) != s.apiKey {
+		return forbidden, false
+	}
+	if op == OpValidateAPIKey {
+		return response{}, true
+	}
+	if s.appKey != "" && r.Header.Get(HeaderAppKey) != s.appKey {
+		return forbidden, false
+	}
+	need := s.spec.perms[op]
+	if s.perms == nil || len(need) == 0 {
+		return response{}, true
+	}
+	for _, p := range need {
+		if s.perms[p] {
+			return response{}, true
+		}
+	}
+	return forbidden, false
+}
+
+// notFound is what Datadog answers for an unknown pipeline id: a 400 (the
+// Terraform provider relies on it), not a 404.
+func notFound(id string) response {
+	return response{status: http.StatusBadRequest, body: []byte(logsErrorBody("Pipeline " + id + " not found"))}
+}
+
+// store saves p under id (a new id when ""), adding the server-side fields.
+// The caller holds s.mu.
+func (s *Server) store(id string, p map[string]any, readOnly bool) string {
+	isNew := id == ""
+	if isNew {
+		s.nextID++
+		id = fmt.Sprintf("fakedd%016d", s.nextID)
+	}
+	if _, ok := p["is_enabled"]; !ok {
+		p["is_enabled"] = false // Datadog answers is_enabled even when not sent
+	}
+	p["id"], p["type"], p["is_read_only"] = id, "pipeline", readOnly
+	s.pipelines[id] = p
+	if isNew {
+		s.order = append(s.order, id)
+	}
+	return id
+}
+
+// remove deletes id; the caller holds s.mu.
+func (s *Server) remove(id string) {
+	delete(s.pipelines, id)
+	delete(s.hidden, id)
+	s.order = slices.DeleteFunc(s.order, func(x string) bool { return x == id })
+}
+
+// allIDs is the order followed by hidden pipelines; the caller holds s.mu.
+func (s *Server) allIDs() []string {
+	ids := slices.Clone(s.order)
+	var rest []string
+	for id := range s.hidden {
+		rest = append(rest, id)
+	}
+	slices.Sort(rest)
+	return append(ids, rest...)
+}
+
+// orderProblem explains why ids is not a valid order, "" when it is. Hidden
+// pipelines may be left out. The caller holds s.mu.
+func (s *Server) orderProblem(ids []string) string {
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			return fmt.Sprintf("Pipeline %s appears twice in the order", id)
+		}
+		seen[id] = true
+		if _, ok := s.pipelines[id]; !ok {
+			return fmt.Sprintf("Cannot map pipeline %s to an existing pipeline", id)
+		}
+	}
+	var missing []string
+	for id := range s.pipelines {
+		if !seen[id] && !s.hidden[id] {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) > 0 {
+		slices.Sort(missing)
+		return "The order is missing pipelines " + strings.Join(missing, ", ")
+	}
+	return ""
+}
+
+func nonNil(ids []string) []string {
+	if ids == nil {
+		return []string{}
+	}
+	return ids
+}
+
+func redactHeader(h http.Header) http.Header {
+	out := h.Clone()
+	for _, k := range []string{HeaderAPIKey, HeaderAppKey} {
+		if out.Get(k) != "" {
+			out.Set(k, "REDACTED")
+		}
+	}
+	return out
+}
+
+func deepCopy(p map[string]any) map[string]any {
+	b, _ := json.Marshal(p)
+	var out map[string]any
+	_ = json.Unmarshal(b, &out)
+	return out
+}

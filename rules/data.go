@@ -1,0 +1,186 @@
+package rules
+
+import (
+	"bufio"
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+// The grok rules, lookup tables and samples live in formats/*.rules, one
+// file per log format, embedded here so that the CLI, the library and the
+// Terraform provider read the same data.
+//
+// File layout: "key: value" header lines, then sections opened by a line
+// "== name ==" (match, support, lookup <source attribute>, samples). Lines
+// starting with '#' outside sections are comments.
+//
+//go:embed formats/*.rules
+var formatFiles embed.FS
+
+// Format is one format's rules.
+type Format struct {
+	Name         string // parser format name (DESIGN.md), e.g. "klog"
+	Parser       string // the grok parser (format family) its rules join
+	Order        int    // position of its rules inside that parser
+	Description  string
+	MatchRules   []string // "name pattern" lines
+	SupportRules []string
+	// Lookups map raw level values to canonical words: the attribute the
+	// rules extract into (or a JSON log's own level key), with its
+	// "raw,canonical" rows.
+	Lookups []Lookup
+	// Categories set the canonical word by query, for formats whose level
+	// is the presence of a key (Kubernetes JSON: "err").
+	Categories []Category
+	Samples    []string // real corpus lines the rules must match
+}
+
+// Lookup is one lookup section: rows for a source attribute.
+type Lookup struct {
+	Source string
+	Rows   []string
+}
+
+// Category is one category row: logs matching Query get Name.
+type Category struct {
+	Name, Query string
+}
+
+// LoadFormats reads every embedded format file, sorted by parser then order.
+func LoadFormats() ([]Format, error) {
+	files, err := fs.Glob(formatFiles, "formats/*.rules")
+	if err != nil {
+		return nil, err
+	}
+	var out []Format
+	for _, name := range files {
+		b, err := formatFiles.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		f, err := parseFormat(name, string(b))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Parser != out[j].Parser {
+			return out[i].Parser < out[j].Parser
+		}
+		return out[i].Order < out[j].Order
+	})
+	return out, nil
+}
+
+func parseFormat(file, text string) (Format, error) {
+	var f Format
+	section := ""
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(nil, 1<<20)
+	line := 0
+	errf := func(format string, args ...any) error {
+		return fmt.Errorf("rules: %s:%d: %s", file, line, fmt.Sprintf(format, args...))
+	}
+	for sc.Scan() {
+		line++
+		l := sc.Text()
+		if strings.HasPrefix(l, "== ") && strings.HasSuffix(l, " ==") {
+			section = strings.TrimSpace(l[3 : len(l)-3])
+			if attr, ok := strings.CutPrefix(section, "lookup "); ok {
+				f.Lookups = append(f.Lookups, Lookup{Source: strings.TrimSpace(attr)})
+				section = "lookup"
+			}
+			switch section {
+			case "match", "support", "lookup", "samples", "categories":
+			default:
+				return f, errf("unknown section %q", section)
+			}
+			continue
+		}
+		if section == "" {
+			if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
+				continue
+			}
+			k, v, ok := strings.Cut(l, ":")
+			if !ok {
+				return f, errf("expected \"key: value\", got %q", l)
+			}
+			v = strings.TrimSpace(v)
+			switch strings.TrimSpace(k) {
+			case "format":
+				f.Name = v
+			case "parser":
+				f.Parser = v
+			case "order":
+				if _, err := fmt.Sscan(v, &f.Order); err != nil {
+					return f, errf("order: %v", err)
+				}
+			case "description":
+				f.Description = v
+			default:
+				return f, errf("unknown key %q", k)
+			}
+			continue
+		}
+		if strings.TrimSpace(l) == "" || (section != "samples" && strings.HasPrefix(l, "#")) {
+			continue
+		}
+		switch section {
+		case "match":
+			f.MatchRules = append(f.MatchRules, l)
+		case "support":
+			f.SupportRules = append(f.SupportRules, l)
+		case "lookup":
+			if !strings.Contains(l, ",") {
+				return f, errf("lookup row %q has no comma", l)
+			}
+			lk := &f.Lookups[len(f.Lookups)-1]
+			lk.Rows = append(lk.Rows, l)
+		case "categories":
+			name, q, ok := strings.Cut(l, "|")
+			if !ok {
+				return f, errf("category row %q is not \"name|query\"", l)
+			}
+			f.Categories = append(f.Categories, Category{Name: strings.TrimSpace(name), Query: strings.TrimSpace(q)})
+		case "samples":
+			f.Samples = append(f.Samples, unescapeSample(l))
+		}
+	}
+	if f.Name == "" || (len(f.MatchRules) > 0 && f.Parser == "") || (len(f.Lookups) == 0 && len(f.Categories) == 0) {
+		return f, fmt.Errorf("rules: %s: needs a format name, a parser for its match rules, and lookup or category sections", file)
+	}
+	return f, nil
+}
+
+// unescapeSample turns the data file's \t, \e (ESC) and \\ into bytes, so
+// samples with TABs and colour codes stay readable in the file.
+func unescapeSample(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case 't':
+				b.WriteByte('\t')
+				i++
+				continue
+			case 'e':
+				b.WriteByte(0x1b)
+				i++
+				continue
+			case '\\':
+				b.WriteByte('\\')
+				i++
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
