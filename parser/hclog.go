@@ -45,20 +45,12 @@ func parseHclog(h []byte, r *Record) bool {
 		r.caller = span{int32(i), int32(i + c)}
 		i += c + 2
 	}
+	// The pairs follow the message after ": ".
 	end := len(h)
-	for k := i; k < len(h); {
-		c := bytes.Index(h[k:], []byte(": "))
-		if c < 0 {
-			break
-		}
-		k += c
-		if pairsToEnd(h, k+2) {
-			r.fields = span{int32(k + 2), int32(len(h))}
-			r.fieldsKind = fieldsLogfmtRest
-			end = k
-			break
-		}
-		k += 2
+	if k := trailingPairs(h, i); k < len(h) && k-2 >= i && h[k-2] == ':' && h[k-1] == ' ' {
+		r.fields = span{int32(k), int32(len(h))}
+		r.fieldsKind = fieldsLogfmtRest
+		end = k - 2
 	}
 	r.msg = span{int32(i), int32(trimRightSpace(h, i, end))}
 	return true

@@ -31,12 +31,16 @@ func nextPair(b []byte, i int) (p pair, next int, ok bool) {
 		i = e
 	} else {
 		s := i
-		for i < len(b) && b[i] != '=' && b[i] != ' ' && b[i] != '"' {
-			i++
-		}
-		if i == s || i >= len(b) || b[i] != '=' {
+		e := bytes.IndexByte(b[i:], '=')
+		if e <= 0 {
 			return p, i, false
 		}
+		for _, c := range b[i : i+e] {
+			if c == ' ' || c == '"' {
+				return p, i, false
+			}
+		}
+		i += e
 		p.ks, p.ke = s, i
 	}
 	i++ // '='
@@ -49,8 +53,10 @@ func nextPair(b []byte, i int) (p pair, next int, ok bool) {
 		i = e
 	} else {
 		s := i
-		for i < len(b) && b[i] != ' ' {
-			i++
+		if k := bytes.IndexByte(b[i:], ' '); k >= 0 {
+			i += k
+		} else {
+			i = len(b)
 		}
 		p.vs, p.ve = s, i
 	}
@@ -243,18 +249,33 @@ func parseStdlog(h []byte, r *Record) bool {
 // trailingPairs returns where a run of key=value pairs that lasts to the end
 // of h begins, at a space boundary at or after start, or len(h). Loggers that
 // print an unquoted message before their pairs (slog's default handler,
-// zerolog's console) leave no other mark of where the message ends.
+// zerolog's console) leave no other mark of where the message ends. One pass:
+// a token that is not a pair restarts the run after it.
 func trailingPairs(h []byte, start int) int {
-	for i := start; i < len(h); i++ {
-		if i != start && h[i-1] != ' ' {
+	run := -1
+	i := start
+	for i < len(h) {
+		if run < 0 {
+			run = i
+		}
+		if _, next, ok := nextPair(h, i); ok {
+			i = next
+			for i < len(h) && h[i] == ' ' {
+				i++
+			}
 			continue
 		}
-		if !pairsToEnd(h, i) {
-			continue
+		run = -1
+		k := bytes.IndexByte(h[i:], ' ')
+		if k < 0 {
+			return len(h)
 		}
-		return i
+		i += k + 1
 	}
-	return len(h)
+	if run < 0 {
+		return len(h)
+	}
+	return run
 }
 
 func pairsToEnd(h []byte, i int) bool {
