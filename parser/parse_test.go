@@ -217,6 +217,13 @@ func TestNestedLevelWords(t *testing.T) {
 		`I1130 04:39:44.903457       1 x.go:1] upstream said level=error [ERROR] panic: no`:  LevelInfo,
 		"2026-11-30T04:40:42.709Z\tINFO\tERROR: disk ok":                                     LevelInfo,
 		`time="2026-11-30T04:41:25Z" level=info msg="E1130 04:39:44.903457 1 x.go:1] inner"`: LevelInfo,
+		`time=2026-11-30T04:41:36.957Z level=INFO msg="upstream level=error [ERROR]"`:        LevelInfo,
+		`level=debug ts=2026-11-30T04:41:45Z msg="got level=error from peer"`:                LevelDebug,
+		`4:42AM INF [WARN] disk at 80% level=error`:                                          LevelInfo,
+		`2026-11-30T04:42:06.881Z [INFO]  app: saw [ERROR] in peer: level=error`:             LevelInfo,
+		`{"level":"info","msg":"panic: not really","severity":"error"}`:                      LevelInfo,
+		`[INFO] plugin/errors: ERROR level=error`:                                            LevelInfo,
+		`2026/11/30 04:41:36 WARN peer said ERROR level=error`:                               LevelWarning,
 	} {
 		var r Record
 		Parse([]byte(line), &r)
