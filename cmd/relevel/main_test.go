@@ -167,3 +167,32 @@ func TestDemoStream(t *testing.T) {
 		}
 	}
 }
+
+// --input cri decodes containerd's files: P pieces merged, streams joined
+// separately, the runtime wrapper gone.
+func TestParseCRIInput(t *testing.T) {
+	in := "2026-11-30T04:40:14.476718Z stderr F I1130 04:40:14.476718       1 main.go:25] \"Loaded\" cfg=<\n" +
+		"2026-11-30T04:40:14.476719Z stdout F plain stdout\n" +
+		"2026-11-30T04:40:14.476720Z stderr F \tline one\n" +
+		"2026-11-30T04:40:14.476721Z stderr P 2026-11-30T04:40:42.709Z\tERR\n" +
+		"2026-11-30T04:40:14.476722Z stderr F OR\tboom\n" +
+		"2026-11-30T04:40:14.476723Z stderr F  >\n"
+	code, out, errs := runCLI(t, strings.NewReader(in), "parse", "--input", "cri")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	recs := decodeLines(t, out)
+	got := map[string]string{}
+	for _, r := range recs {
+		got[r["format"].(string)+"|"+r["status"].(string)+"|"+r["message"].(string)] = ""
+	}
+	for _, want := range []string{"|info|plain stdout", "zap|error|boom\n >"} {
+		if _, ok := got[want]; !ok {
+			t.Errorf("missing %q in %s", want, out)
+		}
+	}
+	code, _, errs = runCLI(t, strings.NewReader(in), "parse", "--input", "syslog")
+	if code != 2 || !strings.Contains(errs, "--input") {
+		t.Errorf("bad --input: exit %d %s", code, errs)
+	}
+}

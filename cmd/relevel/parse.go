@@ -12,6 +12,7 @@ import (
 	"github.com/relevel/relevel/ndjson"
 	"github.com/relevel/relevel/parser"
 	"github.com/relevel/relevel/parser/join"
+	"github.com/relevel/relevel/sidecar/container"
 )
 
 const parseUsage = `Usage: relevel parse [flags] < LOG
@@ -43,7 +44,8 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	refTime := fs.String("reference-time", "", "RFC3339 time standing in for what timestamps leave out: klog's year\n(a month later than this one means last year) and zone (klog writes local time).\nDefault: now, in UTC")
 	maxLines := fs.Int("max-lines", join.DefaultMaxLines, "most lines in one record; the rest continues in another record")
 	maxBytes := fs.Int("max-bytes", join.DefaultMaxBytes, "most bytes in one record (and one line); the rest continues in another record")
-	flushAfter := fs.Duration("flush-interval", time.Second, "emit a pending multi-line record after the input has been idle this long\n(streams only; a regular file is read to its end)")
+	flushAfter := fs.Duration("flush-interval", time.Second, "emit a pending multi-line record after the input has been idle this long\n(raw input from a pipe; files and container formats are read to their end)")
+	input := fs.String("input", "raw", "input format: raw (log lines), cri (containerd/CRI-O files under /var/log/pods),\ndocker (json-file), or auto (decide from the first line)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -69,6 +71,14 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		enc.Reference = t
 	}
 	opts := []join.Option{join.MaxLines(*maxLines), join.MaxBytes(*maxBytes)}
+	format, err := container.ParseFormat(*input)
+	if err != nil {
+		fmt.Fprintf(stderr, "relevel parse: --input: %v\n", err)
+		return 2
+	}
+	if format != container.Raw {
+		return parseContainer(stdin, stdout, stderr, format, enc, opts)
+	}
 	if !isRegularFile(stdin) {
 		opts = append(opts, join.FlushAfter(*flushAfter))
 	}
@@ -92,6 +102,51 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := s.Err(); err != nil {
 		fmt.Fprintf(stderr, "relevel parse: reading stdin: %v\n", err)
 		return 1
+	}
+	return 0
+}
+
+// parseContainer decodes a container log file (CRI or Docker json-file),
+// merging partial pieces, and joins and parses each stream on its own.
+func parseContainer(stdin io.Reader, stdout, stderr io.Writer, format container.Format, enc ndjson.Encoder, opts []join.Option) int {
+	dec := container.NewDecoder(format)
+	joiners := map[container.Stream]*join.Joiner{
+		container.Stdout: join.NewJoiner(opts...),
+		container.Stderr: join.NewJoiner(opts...),
+	}
+	w := bufio.NewWriterSize(stdout, 64<<10)
+	var buf, line []byte
+	emit := func(j *join.Joiner) error {
+		buf = enc.Append(buf[:0], j.Record())
+		_, err := w.Write(buf)
+		return err
+	}
+	for e, err := range dec.All(stdin) {
+		if err != nil {
+			fmt.Fprintf(stderr, "relevel parse: reading stdin: %v\n", err)
+			w.Flush()
+			return 1
+		}
+		j := joiners[e.Stream]
+		line = append(line[:0], e.Line...)
+		if !e.Partial {
+			line = append(line, '\n')
+		}
+		if j.Add(line) {
+			if err := emit(j); err != nil {
+				return writeFailed(stderr, err)
+			}
+		}
+	}
+	for _, s := range []container.Stream{container.Stdout, container.Stderr} {
+		if joiners[s].Flush() {
+			if err := emit(joiners[s]); err != nil {
+				return writeFailed(stderr, err)
+			}
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return writeFailed(stderr, err)
 	}
 	return 0
 }
