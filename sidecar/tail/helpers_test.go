@@ -1,0 +1,212 @@
+package tail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// waitTimeout bounds every wait in these tests; the conditions are normally
+// met within milliseconds.
+const waitTimeout = 20 * time.Second
+
+// fastConfig returns a Config with short periods so the tests run quickly.
+func fastConfig(include ...string) Config {
+	return Config{
+		Include:    include,
+		Rescan:     200 * time.Millisecond,
+		Poll:       20 * time.Millisecond,
+		RotateWait: 50 * time.Millisecond,
+	}
+}
+
+// harness runs a Tailer and collects its lines.
+type harness struct {
+	t      *testing.T
+	tl     *Tailer
+	cancel context.CancelFunc
+	done   chan error
+
+	mu    sync.Mutex
+	lines []Line
+}
+
+type harnessOpt struct {
+	outCap    int           // capacity of the out channel
+	slowFirst int           // the consumer sleeps before taking each of the first slowFirst lines
+	slowFor   time.Duration // how long
+	noWatch   bool
+}
+
+func start(t *testing.T, cfg Config, opts ...harnessOpt) *harness {
+	t.Helper()
+	var o harnessOpt
+	if len(opts) > 0 {
+		o = opts[0]
+	} else {
+		o.outCap = 16
+	}
+	tl, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl.noWatch = o.noWatch
+	ctx, cancel := context.WithCancel(context.Background())
+	h := &harness{t: t, tl: tl, cancel: cancel, done: make(chan error, 1)}
+	out := make(chan Line, o.outCap)
+	go func() { h.done <- tl.Run(ctx, out) }()
+	go func() {
+		n := 0
+		for {
+			select {
+			case l := <-out:
+				if n < o.slowFirst {
+					time.Sleep(o.slowFor)
+				}
+				n++
+				h.mu.Lock()
+				h.lines = append(h.lines, l)
+				h.mu.Unlock()
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	t.Cleanup(h.stop)
+	return h
+}
+
+func (h *harness) stop() {
+	h.cancel()
+	select {
+	case err := <-h.done:
+		if err != nil && !errors.Is(err, context.Canceled) {
+			h.t.Errorf("Run returned %v; want context.Canceled", err)
+		}
+		h.done <- err // let a second stop return at once
+	case <-time.After(waitTimeout):
+		h.t.Error("Run did not return after cancel")
+	}
+}
+
+// snapshot returns the lines received so far.
+func (h *harness) snapshot() []Line {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]Line(nil), h.lines...)
+}
+
+// linesOf returns the data of the lines received from path.
+func (h *harness) linesOf(path string) []string {
+	var out []string
+	for _, l := range h.snapshot() {
+		if l.Path == path {
+			out = append(out, string(l.Data))
+		}
+	}
+	return out
+}
+
+// waitFor polls cond until it holds or waitTimeout passes.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(waitTimeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// waitLines waits until path has delivered n lines and returns them.
+func (h *harness) waitLines(path string, n int) []string {
+	h.t.Helper()
+	var got []string
+	deadline := time.Now().Add(waitTimeout)
+	for {
+		got = h.linesOf(path)
+		if len(got) >= n {
+			return got
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("%s: got %d lines, want %d; last: %q", path, len(got), n, last(got, 3))
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// settle gives the tailer a few poll periods to deliver anything extra.
+func settle() { time.Sleep(150 * time.Millisecond) }
+
+func last(s []string, n int) []string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+func mkdir(t *testing.T, parts ...string) string {
+	t.Helper()
+	p := filepath.Join(parts...)
+	if err := os.MkdirAll(p, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func appendFile(t *testing.T, path, content string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(content); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// numbered returns lines "<prefix> <i> <padding>\n" for i in [from, to).
+func numbered(prefix string, from, to int) string {
+	var b strings.Builder
+	for i := from; i < to; i++ {
+		fmt.Fprintf(&b, "%s %d %s\n", prefix, i, strings.Repeat("x", i%37))
+	}
+	return b.String()
+}
+
+// checkSequence checks that lines are exactly "<prefix> 0 …" to
+// "<prefix> n-1 …", each once and in order.
+func checkSequence(t *testing.T, name string, lines []string, prefix string, n int) {
+	t.Helper()
+	if len(lines) != n {
+		t.Errorf("%s: %d lines, want %d", name, len(lines), n)
+	}
+	for i, l := range lines {
+		if i >= n {
+			break
+		}
+		f := strings.Fields(l)
+		if len(f) < 2 || f[0] != prefix || !strings.HasSuffix(l, "\n") {
+			t.Fatalf("%s: line %d is %q", name, i, l)
+		}
+		if got, _ := strconv.Atoi(f[1]); got != i {
+			t.Fatalf("%s: line %d carries number %d (duplicate, loss or reorder); around it: %q", name, i, got, lines[max(0, i-2):min(len(lines), i+3)])
+		}
+	}
+}
