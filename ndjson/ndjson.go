@@ -33,6 +33,14 @@ type Encoder struct {
 
 // Append appends rec as one JSON object and a trailing newline to dst.
 func (e *Encoder) Append(dst []byte, rec *parser.Record) []byte {
+	return e.AppendWith(dst, rec, nil)
+}
+
+// AppendWith is Append with extra top-level members: extra is rendered JSON
+// members, each starting with a comma (`,"pod_name":"web-0"`), written
+// after the record's own keys. Callers own their names; log fields stay
+// under "attributes" and cannot collide with them.
+func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byte {
 	lvl := rec.Level
 	if lvl == parser.LevelUnknown {
 		lvl = e.DefaultLevel
@@ -110,6 +118,7 @@ func (e *Encoder) Append(dst []byte, rec *parser.Record) []byte {
 	if n > 0 {
 		dst = append(dst, '}')
 	}
+	dst = append(dst, extra...)
 	return append(dst, '}', '\n')
 }
 

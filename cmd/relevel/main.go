@@ -18,6 +18,7 @@ Usage:
 
 Commands:
   parse     read log text on stdin, write one JSON record per log record on stdout
+  sidecar   follow container log files and write their records as JSON with the true level
   exec      run a command and write its output as JSON records with the true level
   pipeline  render, test offline, diff and apply the Datadog pipeline that fixes levels server-side
   help      show this help, or "relevel help <command>" for a command's flags
@@ -40,6 +41,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "parse":
 		return runParse(args[1:], stdin, stdout, stderr)
+	case "sidecar":
+		return runSidecar(args[1:], stdout, stderr)
 	case "exec":
 		return runExec(args[1:], stdout, stderr)
 	case "pipeline":

@@ -1,0 +1,390 @@
+// Package sidecar is relevel's forwarder: it follows container log files,
+// decodes the runtime's wrapper (CRI or Docker json-file), joins multi-line
+// records per stream, recovers each record's level with package parser, and
+// writes one JSON object per record to a sink. File offsets are saved only
+// after the sink has accepted the records before them, so a crash repeats
+// records but never skips one.
+//
+// Data flows one way: tail → container decoder → joiner → parser → sink.
+package sidecar
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/relevel/relevel/ndjson"
+	"github.com/relevel/relevel/parser"
+	"github.com/relevel/relevel/parser/join"
+	"github.com/relevel/relevel/sidecar/checkpoint"
+	"github.com/relevel/relevel/sidecar/container"
+	"github.com/relevel/relevel/sidecar/tail"
+)
+
+// Config is the forwarder's configuration. The zero value of each field
+// means its documented default.
+type Config struct {
+	Include, Exclude []string         // globs; default /var/log/pods/*/*/*.log
+	StateDir         string           // checkpoints; default /var/lib/relevel
+	Input            container.Format // default Auto
+	// StdoutLevel and StderrLevel are the status of records whose format is
+	// not recognised (default info and error, as the Datadog Agent gives).
+	StdoutLevel, StderrLevel parser.Level
+	FlushInterval            time.Duration // emit a pending multi-line record after this idle time (default 1s)
+	CheckpointInterval       time.Duration // save offsets at least this often (default 5s)
+	MaxRecordBytes           int           // bound of one record (default join.DefaultMaxBytes)
+	// Skip is asked about each candidate file; true means never read it.
+	// Run always skips its own pod's files when POD_NAMESPACE and POD_NAME
+	// are set (with a stdout sink in a DaemonSet, reading itself would
+	// multiply every line forever).
+	Skip   func(path string) bool
+	Sink   io.Writer    // where records go; required
+	Logger *slog.Logger // default: discarded
+}
+
+func (c *Config) defaults() {
+	if len(c.Include) == 0 {
+		c.Include = []string{"/var/log/pods/*/*/*.log"}
+	}
+	if c.StateDir == "" {
+		c.StateDir = "/var/lib/relevel"
+	}
+	if c.StdoutLevel == parser.LevelUnknown {
+		c.StdoutLevel = parser.LevelInfo
+	}
+	if c.StderrLevel == parser.LevelUnknown {
+		c.StderrLevel = parser.LevelError
+	}
+	if c.FlushInterval <= 0 {
+		c.FlushInterval = time.Second
+	}
+	if c.CheckpointInterval <= 0 {
+		c.CheckpointInterval = 5 * time.Second
+	}
+	if c.MaxRecordBytes <= 0 {
+		c.MaxRecordBytes = join.DefaultMaxBytes
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+}
+
+// PodMeta is what the kubelet's path says about a file:
+// /var/log/pods/<namespace>_<pod>_<uid>/<container>/<restart>.log.
+type PodMeta struct {
+	Namespace, Pod, UID, Container, Restart string
+}
+
+// MetaFromPath reads PodMeta from a kubelet log path; ok is false for other paths.
+func MetaFromPath(path string) (PodMeta, bool) {
+	dir, file := filepath.Split(path)
+	cdir := filepath.Dir(dir)
+	pdir := filepath.Base(filepath.Dir(cdir))
+	parts := strings.Split(pdir, "_")
+	restart, isLog := strings.CutSuffix(file, ".log")
+	if len(parts) != 3 || !isLog {
+		return PodMeta{}, false
+	}
+	return PodMeta{Namespace: parts[0], Pod: parts[1], UID: parts[2], Container: filepath.Base(cdir), Restart: restart}, true
+}
+
+// metaJSON renders the Datadog-shaped metadata members for a file.
+func metaJSON(path string) []byte {
+	m, ok := MetaFromPath(path)
+	if !ok {
+		return nil
+	}
+	var b []byte
+	for _, kv := range [][2]string{{"kube_namespace", m.Namespace}, {"pod_name", m.Pod}, {"kube_container_name", m.Container}, {"container_name", m.Container}} {
+		b = append(b, ',', '"')
+		b = append(b, kv[0]...)
+		b = append(b, '"', ':')
+		b = ndjson.AppendString(b, []byte(kv[1]))
+	}
+	return b
+}
+
+// stream is one stream of one file: its joiner and the offset from which
+// re-reading reproduces its pending record.
+type stream struct {
+	j          *join.Joiner
+	enc        ndjson.Encoder
+	pendingAt  int64 // file offset at which the pending record starts (valid while j.Pending())
+	lastActive time.Time
+}
+
+// file is the per-file processing state.
+type file struct {
+	path    string
+	meta    []byte
+	dec     *container.Decoder
+	streams [2]*stream
+	resume  int64 // decoder's resume offset after the last fed record
+	ids     map[int64]checkpoint.Identity
+	id      checkpoint.Identity // identity at the latest line
+}
+
+// Run forwards until ctx is done, then flushes pending records, saves
+// checkpoints and returns nil (or the first sink or state error).
+func Run(ctx context.Context, cfg Config) error {
+	cfg.defaults()
+	if cfg.Sink == nil {
+		return errors.New("sidecar: no sink")
+	}
+	if err := os.MkdirAll(cfg.StateDir, 0o755); err != nil {
+		return fmt.Errorf("sidecar: state dir: %w", err)
+	}
+	store, err := checkpoint.Open(cfg.StateDir)
+	if err != nil {
+		if !errors.Is(err, checkpoint.ErrCorrupt) {
+			return fmt.Errorf("sidecar: %w", err)
+		}
+		cfg.Logger.Warn("checkpoints were corrupt; starting from the beginning of each file", "err", err)
+	}
+	self := selfPodDir()
+	skip := func(p string) bool {
+		if self != "" && strings.Contains(p, self) {
+			return true
+		}
+		return cfg.Skip != nil && cfg.Skip(p)
+	}
+	t, err := tail.New(tail.Config{Include: cfg.Include, Exclude: cfg.Exclude, Offsets: store, Skip: skip, Logger: cfg.Logger})
+	if err != nil {
+		return fmt.Errorf("sidecar: %w", err)
+	}
+	lines := make(chan tail.Line, 1024)
+	tctx, stopTail := context.WithCancel(context.Background())
+	tailDone := make(chan error, 1)
+	go func() { tailDone <- t.Run(tctx, lines) }()
+
+	p := &processor{cfg: cfg, store: store, files: map[string]*file{}, w: bufio.NewWriterSize(cfg.Sink, 256<<10)}
+	flushTick := time.NewTicker(cfg.FlushInterval / 2)
+	defer flushTick.Stop()
+	saveTick := time.NewTicker(cfg.CheckpointInterval)
+	defer saveTick.Stop()
+	var runErr error
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			break loop
+		case l := <-lines:
+			if err := p.line(l); err != nil {
+				runErr = err
+				break loop
+			}
+			// Drain what is already queued before committing, so the sink
+			// is flushed in batches.
+			for drained := false; !drained; {
+				select {
+				case l := <-lines:
+					if err := p.line(l); err != nil {
+						runErr = err
+						break loop
+					}
+				default:
+					drained = true
+				}
+			}
+			if err := p.commit(); err != nil {
+				runErr = err
+				break loop
+			}
+		case now := <-flushTick.C:
+			if err := p.idle(now); err != nil {
+				runErr = err
+				break loop
+			}
+		case <-saveTick.C:
+			if err := store.Save(); err != nil {
+				cfg.Logger.Warn("saving checkpoints", "err", err)
+			}
+		}
+	}
+	// Stop reading, finish what was read, checkpoint.
+	stopTail()
+	<-tailDone
+	for drained := false; !drained && runErr == nil; {
+		select {
+		case l := <-lines:
+			runErr = p.line(l)
+		default:
+			drained = true
+		}
+	}
+	if runErr == nil {
+		runErr = p.flushAll()
+	}
+	if runErr == nil {
+		runErr = p.commit()
+	}
+	if err := store.Save(); err != nil && runErr == nil {
+		runErr = fmt.Errorf("sidecar: saving checkpoints: %w", err)
+	}
+	return runErr
+}
+
+// selfPodDir names this pod's log directory prefix from the downward API.
+func selfPodDir() string {
+	ns, pod := os.Getenv("POD_NAMESPACE"), os.Getenv("POD_NAME")
+	if ns == "" || pod == "" {
+		return ""
+	}
+	return "/" + ns + "_" + pod + "_"
+}
+
+type processor struct {
+	cfg     Config
+	store   *checkpoint.Store
+	files   map[string]*file
+	w       *bufio.Writer
+	buf     []byte
+	scratch []byte
+	dirty   bool
+}
+
+func (p *processor) fileFor(l tail.Line) *file {
+	f := p.files[l.Path]
+	if f == nil || f.id.Dev != l.ID.Dev || f.id.Inode != l.ID.Inode {
+		if f != nil {
+			// A new file at the same path (rotation): finish the old one.
+			p.flushFile(f)
+		}
+		f = &file{path: l.Path, meta: metaJSON(l.Path), dec: container.NewDecoder(p.cfg.Input), ids: map[int64]checkpoint.Identity{}}
+		for i, lvl := range []parser.Level{p.cfg.StdoutLevel, p.cfg.StderrLevel} {
+			f.streams[i] = &stream{j: join.NewJoiner(join.MaxBytes(p.cfg.MaxRecordBytes)), enc: ndjson.Encoder{Options: ndjson.Options{DefaultLevel: lvl}}}
+		}
+		p.files[l.Path] = f
+	}
+	return f
+}
+
+func (p *processor) line(l tail.Line) error {
+	f := p.fileFor(l)
+	f.id = l.ID
+	if l.End <= checkpoint.FingerprintSize {
+		f.ids[l.End] = l.ID
+	}
+	entries, err := f.dec.Feed(l.Data, l.End)
+	if errors.Is(err, container.ErrOffset) {
+		// Truncated and rewritten: start the file over.
+		p.flushFile(f)
+		f.dec.Reset()
+		entries, err = f.dec.Feed(l.Data, l.End)
+	}
+	if err != nil {
+		return fmt.Errorf("sidecar: %s: %w", l.Path, err)
+	}
+	now := time.Now()
+	before := f.resume
+	for _, e := range entries {
+		s := f.streams[e.Stream]
+		wasPending := s.j.Pending()
+		p.scratch = append(p.scratch[:0], e.Line...)
+		if !e.Partial {
+			p.scratch = append(p.scratch, '\n')
+		}
+		completed := s.j.Add(p.scratch)
+		if completed {
+			if err := p.emit(f, s); err != nil {
+				return err
+			}
+		}
+		if !wasPending || completed {
+			// This entry began the pending record: re-reading from the
+			// offset before it reproduces the record.
+			s.pendingAt = before
+		}
+		s.lastActive = now
+		before = e.Resume
+	}
+	if len(entries) > 0 {
+		f.resume = entries[len(entries)-1].Resume
+	}
+	return nil
+}
+
+func (p *processor) emit(f *file, s *stream) error {
+	p.buf = s.enc.AppendWith(p.buf[:0], s.j.Record(), f.meta)
+	if _, err := p.w.Write(p.buf); err != nil {
+		return fmt.Errorf("sidecar: sink: %w", err)
+	}
+	p.dirty = true
+	return nil
+}
+
+// idle emits records whose stream has been quiet for FlushInterval.
+func (p *processor) idle(now time.Time) error {
+	for _, f := range p.files {
+		for _, s := range f.streams {
+			if s.j.Pending() && now.Sub(s.lastActive) >= p.cfg.FlushInterval {
+				if s.j.Flush() {
+					if err := p.emit(f, s); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return p.commit()
+}
+
+func (p *processor) flushFile(f *file) {
+	for _, e := range f.dec.Flush() {
+		s := f.streams[e.Stream]
+		p.scratch = append(p.scratch[:0], e.Line...)
+		if s.j.Add(p.scratch) {
+			_ = p.emit(f, s)
+		}
+	}
+	for _, s := range f.streams {
+		if s.j.Flush() {
+			_ = p.emit(f, s)
+		}
+	}
+}
+
+func (p *processor) flushAll() error {
+	for _, f := range p.files {
+		p.flushFile(f)
+	}
+	return nil
+}
+
+// commit flushes the sink, then advances each file's checkpoint to the
+// offset before its oldest record not yet written.
+func (p *processor) commit() error {
+	if p.dirty {
+		if err := p.w.Flush(); err != nil {
+			return fmt.Errorf("sidecar: sink: %w", err)
+		}
+		p.dirty = false
+	}
+	for _, f := range p.files {
+		safe := f.resume
+		for _, s := range f.streams {
+			if s.j.Pending() && s.pendingAt < safe {
+				safe = s.pendingAt
+			}
+		}
+		if safe <= 0 {
+			continue
+		}
+		id := f.id
+		if safe <= checkpoint.FingerprintSize {
+			var ok bool
+			if id, ok = f.ids[safe]; !ok {
+				continue
+			}
+		}
+		p.store.Set(f.path, id, safe)
+	}
+	return nil
+}

@@ -1,0 +1,138 @@
+package sidecar
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a sink safe to read while Run writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) records(t *testing.T) []map[string]any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(s.b.String()), "\n") {
+		if l == "" {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("bad record %q: %v", l, err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func cri(stream, text string) string {
+	return "2026-11-30T04:40:14.476718Z " + stream + " F " + text + "\n"
+}
+
+func appendFile(t *testing.T, path, data string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(data); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+}
+
+// runUntil runs the forwarder until the sink holds n records (or fails).
+func runUntil(t *testing.T, cfg Config, sink *syncBuffer, n int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, cfg) }()
+	deadline := time.Now().Add(15 * time.Second)
+	for len(sink.records(t)) < n {
+		if time.Now().After(deadline) {
+			cancel()
+			<-done
+			t.Fatalf("only %d of %d records: %v", len(sink.records(t)), n, sink.records(t))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestForwardAndResume(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "pods", "cert-manager_cm-7d9f_1234-abcd", "controller")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(dir, "0.log")
+	appendFile(t, log,
+		cri("stderr", `I1130 04:40:14.476718       1 main.go:25] "Loaded config" cfg=<`)+
+			cri("stdout", "plain stdout line")+
+			cri("stderr", "\tline one")+
+			cri("stderr", " >")+
+			cri("stderr", "2026-11-30T04:40:42.709Z\tWARN\tzap/main.go:26\tslow")+
+			cri("stderr", "main.main")+
+			cri("stderr", "\t/src/main.go:9")+
+			cri("stderr", "E1130 04:40:15.000000       1 main.go:30] failed"))
+	sink := &syncBuffer{}
+	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
+		FlushInterval: 100 * time.Millisecond, CheckpointInterval: 50 * time.Millisecond, Sink: sink}
+	runUntil(t, cfg, sink, 4)
+	recs := sink.records(t)
+	got := map[string]string{}
+	for _, r := range recs {
+		got[r["message"].(string)] = r["status"].(string)
+		if r["kube_namespace"] != "cert-manager" || r["pod_name"] != "cm-7d9f" || r["kube_container_name"] != "controller" {
+			t.Errorf("metadata: %v", r)
+		}
+	}
+	want := map[string]string{"Loaded config": "info", "plain stdout line": "info", "slow\nmain.main\n\t/src/main.go:9": "warning", "failed": "error"}
+	for m, st := range want {
+		if got[m] != st {
+			t.Errorf("%q: %q, want %q (got %v)", m, got[m], st, got)
+		}
+	}
+	if len(recs) != 4 {
+		t.Errorf("%d records, want 4", len(recs))
+	}
+
+	// Restart: only what was written since comes out.
+	appendFile(t, log, cri("stdout", "after restart"))
+	sink2 := &syncBuffer{}
+	cfg.Sink = sink2
+	runUntil(t, cfg, sink2, 1)
+	recs = sink2.records(t)
+	if len(recs) != 1 || recs[0]["message"] != "after restart" {
+		t.Errorf("after restart: %v", recs)
+	}
+}
+
+func TestMetaFromPath(t *testing.T) {
+	m, ok := MetaFromPath("/var/log/pods/kube-system_coredns-abc_0f1e-22/coredns/3.log")
+	if !ok || m != (PodMeta{Namespace: "kube-system", Pod: "coredns-abc", UID: "0f1e-22", Container: "coredns", Restart: "3"}) {
+		t.Errorf("%+v %v", m, ok)
+	}
+	if _, ok := MetaFromPath("/var/log/syslog"); ok {
+		t.Error("not a pod path")
+	}
+}
