@@ -2,8 +2,12 @@
 GO       ?= go
 FUZZTIME ?= 20s
 DEMO     ?= testdata/corpus/mixed/zap-klog-logrus.log testdata/corpus/mixed/zap-klog-panic.log
+# OpenTofu CLI for the provider's acceptance tests: built once from the Go
+# module at TOFU_VERSION and cached outside the repository.
+TOFU_VERSION ?= v1.12.6
+TOFU         ?= $(shell $(GO) env GOPATH)/bin/tofu-$(TOFU_VERSION)
 
-.PHONY: all build demo test lint bench fuzz golden corpus readme clean
+.PHONY: all build demo test lint bench fuzz golden corpus readme clean tofu
 
 all: build
 
@@ -14,9 +18,28 @@ build:
 demo:
 	@cat $(DEMO) | $(GO) run ./cmd/relevel parse
 
-## test: lint, then every test with the race detector (golden corpus, fuzz seeds, CLI)
-test: lint
+## test: lint, then every test with the race detector (golden corpus, fuzz seeds, CLI,
+## and the Terraform provider's acceptance tests against the real OpenTofu CLI)
+test: lint tofu
+	TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TOFU) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.opentofu.org \
 	$(GO) test -race -count=1 ./...
+
+## tofu: build the OpenTofu CLI (TOFU_VERSION) into $(TOFU), unless it is there.
+## Its module has a replace directive, so `go install …@version` refuses it: download
+## the module and build ./cmd/tofu in a writable copy (the module cache is read-only).
+tofu: $(TOFU)
+
+$(TOFU):
+	@set -e; \
+	tmp=$$(mktemp -d); trap 'chmod -R u+w "$$tmp"; rm -rf "$$tmp"' EXIT; \
+	dir=$$(cd "$$tmp" && GOWORK=off $(GO) mod download -json github.com/opentofu/opentofu@$(TOFU_VERSION) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$$/\1/p'); \
+	test -n "$$dir" || { echo "tofu: go mod download gave no Dir for $(TOFU_VERSION)"; exit 1; }; \
+	cp -R "$$dir" "$$tmp/src"; chmod -R u+w "$$tmp/src"; \
+	mkdir -p "$(dir $(TOFU))"; \
+	echo "building OpenTofu $(TOFU_VERSION) into $(TOFU) (first time only)"; \
+	cd "$$tmp/src" && GOWORK=off GOFLAGS=-mod=readonly CGO_ENABLED=0 $(GO) build -trimpath \
+	  -ldflags "-s -w -X github.com/opentofu/opentofu/version.dev=no" -o "$(TOFU).tmp" ./cmd/tofu; \
+	mv "$(TOFU).tmp" "$(TOFU)"; "$(TOFU)" version
 
 ## lint: gofmt and go vet
 lint:
@@ -33,6 +56,9 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./parser/
 	$(GO) test -run '^$$' -fuzz '^FuzzJoin$$' -fuzztime $(FUZZTIME) ./parser/join/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime $(FUZZTIME) ./ndjson/
+	$(GO) test -run '^$$' -fuzz '^FuzzGrok$$' -fuzztime $(FUZZTIME) ./rules/grok/
+	$(GO) test -run '^$$' -fuzz '^FuzzCRI$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sidecar/container/
+	$(GO) test -run '^$$' -fuzz '^FuzzDocker$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sidecar/container/
 
 ## readme: rerun the benchmarks and rewrite the README's table from that run
 readme:

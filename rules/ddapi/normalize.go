@@ -51,6 +51,13 @@ func canonicalJSON(p datadogV1.LogsPipeline) (map[string]any, error) {
 	return out, nil
 }
 
+// Canonical normalises a decoded JSON value (a pipeline, a processor, a list
+// of processors) for comparison with what Datadog stores: members that state
+// their implicit default — false, "", [], {}, or a processor type's known
+// non-zero default such as a grok parser's source "message" — are dropped,
+// recursively. The Terraform provider compares processors with it too.
+func Canonical(v any) any { return canonical(v) }
+
 func canonical(v any) any {
 	switch x := v.(type) {
 	case map[string]any:

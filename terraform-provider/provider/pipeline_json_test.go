@@ -1,0 +1,169 @@
+package provider
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/DataDog/datadog-api-client-go/v2/api/datadogV1"
+
+	"github.com/relevel/relevel/rules"
+)
+
+// roundTrip is p as Datadog answers it: through JSON, with the zero-valued
+// fields the API states added to every processor.
+func roundTrip(t *testing.T, p datadogV1.LogsPipeline) datadogV1.LogsPipeline {
+	t.Helper()
+	raw, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["id"], m["type"], m["is_read_only"] = "abc-123", "pipeline", false
+	for _, proc := range m["processors"].([]any) {
+		pm := proc.(map[string]any)
+		if pm["type"] == "grok-parser" {
+			pm["grok"].(map[string]any)["support_rules"] = pm["grok"].(map[string]any)["support_rules"]
+			if _, ok := pm["samples"]; !ok {
+				pm["samples"] = []any{}
+			}
+		}
+		if _, ok := pm["name"]; !ok {
+			pm["name"] = ""
+		}
+	}
+	raw, _ = json.Marshal(m)
+	var out datadogV1.LogsPipeline
+	if err := json.Unmarshal(raw, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestObservedProcessors(t *testing.T) {
+	want, err := rules.Build(rules.Options{Formats: []string{"klog", "zap", "slog"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	desired, err := renderProcessors(want.Processors)
+	if err != nil {
+		t.Fatal(err)
+	}
+	current := roundTrip(t, want)
+	got, err := observedProcessors(current.Processors, want.Processors)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != desired {
+		t.Fatalf("an untouched pipeline renders differently from the plan:\n%s\nwant\n%s", got, desired)
+	}
+	if ok, err := processorsMatch(current.Processors, want.Processors); err != nil || !ok {
+		t.Fatalf("processorsMatch = %v, %v", ok, err)
+	}
+
+	// An edit in the UI: only the edited processor differs.
+	current.Processors[0].LogsGrokParser.Grok.MatchRules = "edited %{data:x}"
+	got, err = observedProcessors(current.Processors, want.Processors)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == desired || !strings.Contains(got, "edited %{data:x}") {
+		t.Fatalf("edit not shown:\n%s", got)
+	}
+	var gotList, wantList []json.RawMessage
+	_ = json.Unmarshal([]byte(got), &gotList)
+	_ = json.Unmarshal([]byte(desired), &wantList)
+	for i := 1; i < len(wantList); i++ {
+		if string(gotList[i]) != string(wantList[i]) {
+			t.Errorf("processor %d changed although only #0 was edited", i)
+		}
+	}
+	if ok, _ := processorsMatch(current.Processors, want.Processors); ok {
+		t.Error("processorsMatch after an edit")
+	}
+
+	// A processor type the Go client does not know survives.
+	var unknown datadogV1.LogsProcessor
+	if err := json.Unmarshal([]byte(`{"type":"span-id-remapper","sources":["dd.span_id"],"is_enabled":true}`), &unknown); err != nil {
+		t.Fatal(err)
+	}
+	got, err = observedProcessors(append(current.Processors, unknown), want.Processors)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "span-id-remapper") {
+		t.Errorf("unknown processor type dropped:\n%s", got)
+	}
+}
+
+func TestRenderProcessorsNoHTMLEscape(t *testing.T) {
+	p, err := rules.Build(rules.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := renderProcessors(p.Processors)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(js, `\u003c`) || strings.Contains(js, `\u0026`) {
+		t.Error("processors_json escapes < or & as \\u003c/\\u0026")
+	}
+	var v []any
+	if err := json.Unmarshal([]byte(js), &v); err != nil || len(v) != len(p.Processors) {
+		t.Fatalf("not a JSON array of %d processors: %v", len(p.Processors), err)
+	}
+}
+
+// Import infers formats and message_remapper back from the processors, for
+// every subset of formats: the imported state then matches the
+// configuration and the plan after an import is empty.
+func TestInferOptions(t *testing.T) {
+	all, err := rules.Formats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every format alone, every format left out, all of them, and a
+	// spread of other subsets (a Build takes a few milliseconds, so not all
+	// 2^n).
+	n := len(all)
+	full := 1<<n - 1
+	var masks []int
+	for i := range n {
+		masks = append(masks, 1<<i, full&^(1<<i))
+	}
+	masks = append(masks, full)
+	for mask := 3; mask < full; mask += 97 {
+		masks = append(masks, mask)
+	}
+	for _, mask := range masks {
+		var formats []string
+		for i, f := range all {
+			if mask&(1<<i) != 0 {
+				formats = append(formats, f)
+			}
+		}
+		mr := mask%2 == 0
+		p, err := rules.Build(rules.Options{Formats: formats, MessageRemapper: mr})
+		if err != nil {
+			continue // over Datadog's advised limits: not a valid configuration anyway
+		}
+		got, gotMR, err := inferOptions(roundTrip(t, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, formats) || gotMR != mr {
+			t.Fatalf("inferOptions(%v, message_remapper=%v) = %v, %v", formats, mr, got, gotMR)
+		}
+	}
+	// A pipeline relevel did not make: every format, so the plan shows
+	// relevel's processors replacing whatever is there.
+	foreign := datadogV1.NewLogsPipeline("hand-made")
+	got, mr, err := inferOptions(*foreign)
+	if err != nil || !slices.Equal(got, all) || mr {
+		t.Fatalf("inferOptions(foreign) = %v, %v, %v", got, mr, err)
+	}
+}
