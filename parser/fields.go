@@ -88,7 +88,7 @@ func eachKlogField(b []byte, fn func(Field) bool) {
 		vs := i
 		switch {
 		case i < len(b) && b[i] == '"':
-			e := skipGoString(b, i)
+			e := skipGoStringLine(b, i)
 			if e < 0 {
 				rest(b[ks:], fn)
 				return

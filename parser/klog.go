@@ -118,7 +118,8 @@ func klogKeyAt(b []byte, i int) bool {
 }
 
 // skipGoString returns the index after the Go string literal at b[i] == '"',
-// or -1 when it is not terminated on this line.
+// or -1 when it is not terminated. b is one line; multi-line text goes
+// through skipGoStringLine.
 func skipGoString(b []byte, i int) int {
 	j := i + 1
 	for {
@@ -132,13 +133,20 @@ func skipGoString(b []byte, i int) int {
 			esc++
 		}
 		if esc%2 == 0 {
-			if bytes.IndexByte(b[i+1:k], '\n') >= 0 {
-				return -1
-			}
 			return k + 1
 		}
 		j = k + 1
 	}
+}
+
+// skipGoStringLine is skipGoString for text that may hold several lines:
+// a Go string literal never holds a raw newline.
+func skipGoStringLine(b []byte, i int) int {
+	e := skipGoString(b, i)
+	if e > 0 && bytes.IndexByte(b[i+1:e], '\n') >= 0 {
+		return -1
+	}
+	return e
 }
 
 // klogOpensBlock reports whether the header's key/values end with a

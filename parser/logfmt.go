@@ -117,6 +117,11 @@ func parseLogfmt(h []byte, r *Record) bool {
 			callerP, haveCaller = p, true
 		}
 		i = next
+		// Stop once the header keys are found; slog writes source before
+		// msg, so after its msg only attributes follow.
+		if haveLvl && haveMsg && haveTime && (haveCaller || isUpper(h[lvlP.vs])) {
+			break
+		}
 	}
 	if !haveLvl {
 		return true // a logfmt record without a level: it starts here, nothing to claim
@@ -293,3 +298,5 @@ func pairsToEnd(h []byte, i int) bool {
 	}
 	return any
 }
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }

@@ -12,8 +12,15 @@ import (
 
 // corpusLines returns the lines of the generated corpus (testdata/corpus at
 // the repository root), for fuzz seeds and benchmarks.
-func corpusLines(tb testing.TB) [][]byte {
-	files, _ := filepath.Glob("../testdata/corpus/*/*.log")
+func corpusLines(tb testing.TB) [][]byte { return corpusLinesIn(tb, "*") }
+
+// corpusLinesIn is corpusLines for some logger directories only.
+func corpusLinesIn(tb testing.TB, dirs ...string) [][]byte {
+	var files []string
+	for _, d := range dirs {
+		m, _ := filepath.Glob("../testdata/corpus/" + d + "/*.log")
+		files = append(files, m...)
+	}
 	var lines [][]byte
 	for _, f := range files {
 		b, err := os.ReadFile(f)

@@ -141,7 +141,7 @@ func render(r io.Reader) (string, error) {
 	b.WriteString("| lines | relevel MB/s | relevel allocs/pass | vs grok (seed pipeline) | vs regexp |\n")
 	b.WriteString("|---|---:|---:|---:|---:|\n")
 	rows := 0
-	for _, set := range []string{"mixed", "klog", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "klog-json", "bracket"} {
+	for _, set := range []string{"mixed", "mixed-v1", "klog", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "klog-json", "bracket"} {
 		rel, ok := res["Parse/"+set+"/relevel"]
 		if !ok {
 			continue
