@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode/utf8"
 )
 
@@ -152,17 +153,8 @@ func skipString(b []byte, i int) int {
 	i++
 	// Fast path: most strings have no escapes; find the closing quote with a
 	// vectorised search and check the bytes before it in one tight loop.
-	if k := bytes.IndexByte(b[i:], '"'); k >= 0 {
-		clean := true
-		for _, c := range b[i : i+k] {
-			if c < 0x20 || c == '\\' {
-				clean = false
-				break
-			}
-		}
-		if clean {
-			return i + k + 1
-		}
+	if k := bytes.IndexByte(b[i:], '"'); k >= 0 && plainString(b[i:i+k]) {
+		return i + k + 1
 	}
 	for i < len(b) {
 		switch c := b[i]; {
@@ -273,4 +265,27 @@ func hex4(s []byte, i int) (rune, bool) {
 		r = r<<4 | rune(d)
 	}
 	return r, true
+}
+
+// plainString reports whether s holds no control character and no
+// backslash, eight bytes at a time (SWAR): for a word x, a byte below 0x20
+// sets the high bit of (x - 0x20…) &^ x, and a backslash is a zero byte of
+// x ^ 0x5c….
+func plainString(s []byte) bool {
+	const lo, hi, bs = 0x2020202020202020, 0x8080808080808080, 0x5c5c5c5c5c5c5c5c
+	const ones = 0x0101010101010101
+	for len(s) >= 8 {
+		x := binary.LittleEndian.Uint64(s)
+		y := x ^ bs
+		if ((x-lo)&^x|(y-ones)&^y)&hi != 0 {
+			return false
+		}
+		s = s[8:]
+	}
+	for _, c := range s {
+		if c < 0x20 || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
