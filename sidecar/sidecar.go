@@ -44,9 +44,10 @@ type Config struct {
 	// Run always skips its own pod's files when POD_NAMESPACE and POD_NAME
 	// are set (with a stdout sink in a DaemonSet, reading itself would
 	// multiply every line forever).
-	Skip   func(path string) bool
-	Sink   io.Writer    // where records go; required
-	Logger *slog.Logger // default: discarded
+	Skip    func(path string) bool
+	Sink    io.Writer    // where records go; required
+	Logger  *slog.Logger // default: discarded
+	Metrics *Metrics     // filled while running, if set
 }
 
 func (c *Config) defaults() {
@@ -164,7 +165,14 @@ func Run(ctx context.Context, cfg Config) error {
 	tailDone := make(chan error, 1)
 	go func() { tailDone <- t.Run(tctx, lines) }()
 
-	p := &processor{cfg: cfg, store: store, files: map[string]*file{}, w: bufio.NewWriterSize(cfg.Sink, 256<<10)}
+	m := cfg.Metrics
+	if m == nil {
+		m = &Metrics{}
+	}
+	m.tailStats = t.Stats
+	m.ready.Store(true)
+	defer m.ready.Store(false)
+	p := &processor{cfg: cfg, store: store, files: map[string]*file{}, w: bufio.NewWriterSize(cfg.Sink, 256<<10), m: m}
 	flushTick := time.NewTicker(cfg.FlushInterval / 2)
 	defer flushTick.Stop()
 	saveTick := time.NewTicker(cfg.CheckpointInterval)
@@ -205,8 +213,11 @@ loop:
 		case <-saveTick.C:
 			if err := store.Save(); err != nil {
 				cfg.Logger.Warn("saving checkpoints", "err", err)
+			} else {
+				m.lastSave.Store(time.Now().UnixNano())
 			}
 		}
+		m.queueDepth.Store(int64(len(lines)))
 	}
 	// Stop reading, finish what was read, checkpoint.
 	stopTail()
@@ -248,6 +259,7 @@ type processor struct {
 	buf     []byte
 	scratch []byte
 	dirty   bool
+	m       *Metrics
 }
 
 func (p *processor) fileFor(l tail.Line) *file {
@@ -312,7 +324,13 @@ func (p *processor) line(l tail.Line) error {
 }
 
 func (p *processor) emit(f *file, s *stream) error {
-	p.buf = s.enc.AppendWith(p.buf[:0], s.j.Record(), f.meta)
+	rec := s.j.Record()
+	p.buf = s.enc.AppendWith(p.buf[:0], rec, f.meta)
+	status := rec.Level
+	if status == parser.LevelUnknown {
+		status = s.enc.DefaultLevel
+	}
+	p.m.record(rec.Format, status)
 	if _, err := p.w.Write(p.buf); err != nil {
 		return fmt.Errorf("sidecar: sink: %w", err)
 	}

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -134,5 +137,66 @@ func TestMetaFromPath(t *testing.T) {
 	}
 	if _, ok := MetaFromPath("/var/log/syslog"); ok {
 		t.Error("not a pod path")
+	}
+}
+
+// The metrics endpoint reports what was read and written, by format and
+// status, and /readyz follows the forwarder.
+func TestMetrics(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "pods", "ns_pod_uid", "c")
+	os.MkdirAll(dir, 0o755)
+	appendFile(t, filepath.Join(dir, "0.log"), cri("stderr", "plain")+cri("stderr", `I1130 04:40:14.476718       1 main.go:25] ok`))
+	m := &Metrics{}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go m.Serve(ln)
+	defer ln.Close()
+	get := func(path string) (int, string) {
+		resp, err := http.Get("http://" + ln.Addr().String() + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	if code, _ := get("/readyz"); code != http.StatusServiceUnavailable {
+		t.Errorf("ready before start: %d", code)
+	}
+	sink := &syncBuffer{}
+	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
+		FlushInterval: 50 * time.Millisecond, CheckpointInterval: 50 * time.Millisecond, Sink: sink, Metrics: m}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, cfg) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for len(sink.records(t)) < 2 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if code, _ := get("/readyz"); code != http.StatusOK {
+		t.Errorf("not ready while running: %d", code)
+	}
+	_, body := get("/metrics")
+	for _, want := range []string{
+		`relevel_records_total{format="klog",status="info"} 1`,
+		`relevel_records_total{format="",status="error"} 1`,
+		"relevel_unrecognised_records_total 1",
+		"relevel_files_tailed 1",
+		"relevel_dropped_records_total 0",
+		"# TYPE relevel_read_bytes_total counter",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("metrics lack %q:\n%s", want, body)
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if code, _ := get("/healthz"); code != http.StatusOK {
+		t.Errorf("healthz %d", code)
 	}
 }

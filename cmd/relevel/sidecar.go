@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -51,6 +52,7 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 	flushAfter := fs.Duration("flush-interval", time.Second, "emit a pending multi-line record after its stream has been idle this long")
 	ckpt := fs.Duration("checkpoint-interval", 5*time.Second, "save offsets at least this often")
 	maxBytes := fs.Int("max-bytes", join.DefaultMaxBytes, "most bytes in one record; the rest continues in another record")
+	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus /metrics, /healthz and /readyz on this address, e.g. :9090 (default: off)")
 	if code, ok := parseFlags(fs, args, sidecarUsage, stderr); !ok {
 		return code
 	}
@@ -92,10 +94,24 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 	logger := slog.New(slog.NewJSONHandler(stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
+	metrics := &sidecar.Metrics{}
+	if *metricsAddr != "" {
+		ln, err := net.Listen("tcp", *metricsAddr)
+		if err != nil {
+			fmt.Fprintf(stderr, "relevel sidecar: --metrics-addr: %v\n", err)
+			return 1
+		}
+		defer ln.Close()
+		go func() {
+			if err := metrics.Serve(ln); err != nil {
+				logger.Error("metrics server", "err", err.Error())
+			}
+		}()
+	}
 	err = sidecar.Run(ctx, sidecar.Config{
 		Include: include, Exclude: exclude, StateDir: *stateDir, Input: format,
 		StdoutLevel: levels[0], StderrLevel: levels[1], FlushInterval: *flushAfter,
-		CheckpointInterval: *ckpt, MaxRecordBytes: *maxBytes, Sink: out, Logger: logger,
+		CheckpointInterval: *ckpt, MaxRecordBytes: *maxBytes, Sink: out, Logger: logger, Metrics: metrics,
 	})
 	if err != nil {
 		logger.Error("stopped", "err", err.Error())

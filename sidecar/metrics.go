@@ -1,0 +1,150 @@
+package sidecar
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/relevel/relevel/parser"
+	"github.com/relevel/relevel/sidecar/tail"
+)
+
+// Metrics counts what the forwarder does, for Prometheus (text exposition
+// format, metric names prefixed relevel_). The zero value is ready to use;
+// Run fills it when Config.Metrics is set.
+type Metrics struct {
+	mu      sync.Mutex
+	records map[[2]string]int64 // (format, status) → records written
+
+	unrecognised atomic.Int64
+	queueDepth   atomic.Int64
+	ready        atomic.Bool
+	lastSave     atomic.Int64 // unix nanos of the last checkpoint save
+
+	tailStats func() tail.Stats
+}
+
+func (m *Metrics) record(f parser.Format, status parser.Level) {
+	m.mu.Lock()
+	if m.records == nil {
+		m.records = map[[2]string]int64{}
+	}
+	m.records[[2]string{f.String(), status.String()}]++
+	m.mu.Unlock()
+	if f == parser.FormatUnknown {
+		m.unrecognised.Add(1)
+	}
+}
+
+// Ready reports whether the forwarder has started reading.
+func (m *Metrics) Ready() bool { return m.ready.Load() }
+
+// WriteTo writes the metrics in Prometheus's text format.
+func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
+	cw := &countWriter{w: w}
+	metric := func(name, typ, help string) {
+		fmt.Fprintf(cw, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, typ)
+	}
+	var st tail.Stats
+	if m.tailStats != nil {
+		st = m.tailStats()
+	}
+	for _, c := range []struct {
+		name, typ, help string
+		v               int64
+	}{
+		{"relevel_files_tailed", "gauge", "Files being followed.", st.FilesTailed},
+		{"relevel_files_opened_total", "counter", "Files opened.", st.FilesOpened},
+		{"relevel_files_closed_total", "counter", "Files closed after rotation or deletion.", st.FilesClosed},
+		{"relevel_read_bytes_total", "counter", "Bytes read from log files.", st.BytesRead},
+		{"relevel_read_lines_total", "counter", "Physical lines read from log files.", st.Lines},
+		{"relevel_rotations_total", "counter", "Rotations followed.", st.Rotations},
+		{"relevel_truncations_total", "counter", "Files truncated in place (copytruncate) and read again from the start.", st.Truncations},
+		{"relevel_unrecognised_records_total", "counter", "Records of no known format, written with their stream's status.", m.unrecognised.Load()},
+		{"relevel_queue_depth", "gauge", "Lines read and waiting to be processed.", m.queueDepth.Load()},
+		{"relevel_dropped_records_total", "counter", "Records dropped. relevel applies backpressure instead, so this stays 0.", 0},
+	} {
+		metric(c.name, c.typ, c.help)
+		fmt.Fprintf(cw, "%s %d\n", c.name, c.v)
+	}
+	metric("relevel_checkpoint_age_seconds", "gauge", "Seconds since offsets were last saved.")
+	age := 0.0
+	if t := m.lastSave.Load(); t > 0 {
+		age = time.Since(time.Unix(0, t)).Seconds()
+	}
+	fmt.Fprintf(cw, "relevel_checkpoint_age_seconds %.3f\n", age)
+	metric("relevel_records_total", "counter", "Records written, by format and status.")
+	m.mu.Lock()
+	keys := make([][2]string, 0, len(m.records))
+	for k := range m.records {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i][0] != keys[j][0] {
+			return keys[i][0] < keys[j][0]
+		}
+		return keys[i][1] < keys[j][1]
+	})
+	for _, k := range keys {
+		fmt.Fprintf(cw, "relevel_records_total{format=%q,status=%q} %d\n", k[0], k[1], m.records[k])
+	}
+	m.mu.Unlock()
+	return cw.n, cw.err
+}
+
+type countWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.err = err
+	return n, err
+}
+
+// Handler serves /metrics, /healthz (the process is alive) and /readyz
+// (the forwarder is reading).
+func (m *Metrics) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/metrics", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; version=0.0.4")
+		_, _ = m.WriteTo(w)
+	})
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = io.WriteString(w, "ok\n")
+	})
+	mux.HandleFunc("/readyz", func(w http.ResponseWriter, _ *http.Request) {
+		if !m.Ready() {
+			http.Error(w, "not ready", http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = io.WriteString(w, "ready\n")
+	})
+	return mux
+}
+
+// Serve serves Handler on ln until it is closed.
+func (m *Metrics) Serve(ln net.Listener) error {
+	srv := &http.Server{Handler: m.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	err := srv.Serve(ln)
+	if err == http.ErrServerClosed || isClosed(err) {
+		return nil
+	}
+	return err
+}
+
+func isClosed(err error) bool {
+	ne, ok := err.(*net.OpError)
+	return ok && ne.Err != nil && ne.Err.Error() == "use of closed network connection"
+}
