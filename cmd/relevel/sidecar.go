@@ -2,21 +2,22 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"os"
 	"os/signal"
+	"sort"
 	"syscall"
 	"time"
-
-	"flag"
 
 	"github.com/relevel/relevel/parser"
 	"github.com/relevel/relevel/parser/join"
 	"github.com/relevel/relevel/sidecar"
 	"github.com/relevel/relevel/sidecar/container"
+	"go.yaml.in/yaml/v4"
 )
 
 const sidecarUsage = `Usage: relevel sidecar [flags]
@@ -53,8 +54,15 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 	ckpt := fs.Duration("checkpoint-interval", 5*time.Second, "save offsets at least this often")
 	maxBytes := fs.Int("max-bytes", join.DefaultMaxBytes, "most bytes in one record; the rest continues in another record")
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus /metrics, /healthz and /readyz on this address, e.g. :9090 (default: off)")
+	configFile := fs.String("config", "", "YAML file of these options by flag name (include: [a, b], state-dir: …);\nflags given on the command line win")
 	if code, ok := parseFlags(fs, args, sidecarUsage, stderr); !ok {
 		return code
+	}
+	if *configFile != "" {
+		if err := applyConfigFile(fs, *configFile); err != nil {
+			fmt.Fprintf(stderr, "relevel sidecar: --config: %v\n", err)
+			return 2
+		}
 	}
 	format, err := container.ParseFormat(*input)
 	if err != nil {
@@ -118,4 +126,43 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// applyConfigFile sets every flag the command line left unset from a YAML
+// mapping of flag names to values; a list sets a repeatable flag once per
+// item. Unknown keys are errors, so a typo does not pass silently.
+func applyConfigFile(fs *flag.FlagSet, path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var m map[string]any
+	if err := yaml.Unmarshal(data, &m); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if k == "config" || fs.Lookup(k) == nil {
+			return fmt.Errorf("%s: unknown option %q (the keys are the flag names of relevel sidecar --help)", path, k)
+		}
+		if set[k] {
+			continue
+		}
+		values := []any{m[k]}
+		if list, ok := m[k].([]any); ok {
+			values = list
+		}
+		for _, v := range values {
+			if err := fs.Set(k, fmt.Sprint(v)); err != nil {
+				return fmt.Errorf("%s: %s: %w", path, k, err)
+			}
+		}
+	}
+	return nil
 }
