@@ -1,30 +1,62 @@
 package parser
 
-import "testing"
+import (
+	"encoding/binary"
+	"encoding/json"
+	"math/bits"
+	"math/rand"
+	"testing"
+)
 
-// plainString must agree with the byte-by-byte definition on every length
-// and position, including bytes >= 0x80 that the word trick could confuse.
-func TestPlainString(t *testing.T) {
-	ref := func(s []byte) bool {
-		for _, c := range s {
-			if c < 0x20 || c == '\\' {
-				return false
+// specialBytes' lowest hit must be the first quote, backslash or control
+// byte, for every byte value at every position, whatever the other bytes
+// (bytes >= 0x80 included, which the word trick could confuse).
+func TestSpecialBytes(t *testing.T) {
+	special := func(c byte) bool { return c < 0x20 || c == '"' || c == '\\' }
+	rnd := rand.New(rand.NewSource(1))
+	var w [8]byte
+	for iter := 0; iter < 200000; iter++ {
+		for i := range w {
+			w[i] = byte(rnd.Intn(256))
+			if rnd.Intn(3) > 0 {
+				w[i] = "abc\xc3\xa9 \x7f\xff"[rnd.Intn(8)]
 			}
 		}
-		return true
+		want := -1
+		for i, c := range w {
+			if special(c) {
+				want = i
+				break
+			}
+		}
+		m := specialBytes(binary.LittleEndian.Uint64(w[:]))
+		got := -1
+		if m != 0 {
+			got = bits.TrailingZeros64(m) / 8
+		}
+		if got != want {
+			t.Fatalf("%q: first special at %d, mask says %d", w, want, got)
+		}
 	}
-	for n := 0; n <= 24; n++ {
-		for pos := 0; pos < n; pos++ {
-			for _, bad := range []byte{0x00, 0x1f, '\\', 0x20, 0x7f, 0x80, 0xff, 0xa0, 0x9f, 'a'} {
-				s := make([]byte, n)
-				for i := range s {
-					src := "héllo wörld, \x7f\xc3\xa9!"
-					s[i] = src[i%len(src)]
-				}
-				s[pos] = bad
-				if got, want := plainString(s), ref(s); got != want {
-					t.Fatalf("%q: got %v want %v", s, got, want)
-				}
+}
+
+// skipString agrees with encoding/json on where a string literal ends and
+// whether it is valid.
+func TestSkipString(t *testing.T) {
+	rnd := rand.New(rand.NewSource(2))
+	alphabet := []byte("ab\"\\/nu0\x01\x1f é\xff")
+	for iter := 0; iter < 100000; iter++ {
+		n := rnd.Intn(30)
+		b := []byte{'"'}
+		for i := 0; i < n; i++ {
+			b = append(b, alphabet[rnd.Intn(len(alphabet))])
+		}
+		b = append(b, '"', ' ', 'x')
+		end := skipString(b, 0)
+		var s string
+		if end > 0 {
+			if err := json.Unmarshal(b[:end], &s); err != nil {
+				t.Fatalf("%q: skipString accepted %q, encoding/json says %v", b, b[:end], err)
 			}
 		}
 	}
