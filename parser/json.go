@@ -283,5 +283,5 @@ func specialBytes(x uint64) uint64 {
 	const lo, hi, ones = 0x2020202020202020, 0x8080808080808080, 0x0101010101010101
 	q := x ^ 0x2222222222222222
 	bs := x ^ 0x5c5c5c5c5c5c5c5c
-	return ((x - lo) &^ x | (q - ones) &^ q | (bs - ones) &^ bs) & hi
+	return ((x-lo)&^x | (q-ones)&^q | (bs-ones)&^bs) & hi
 }

@@ -119,7 +119,7 @@ func parseLogfmt(h []byte, r *Record) bool {
 		i = next
 		// Stop once the header keys are found; slog writes source before
 		// msg, so after its msg only attributes follow.
-		if haveLvl && haveMsg && haveTime && (haveCaller || isUpper(h[lvlP.vs])) {
+		if haveLvl && haveMsg && haveTime && (haveCaller || (lvlP.ve > lvlP.vs && isUpper(h[lvlP.vs]))) {
 			break
 		}
 	}
