@@ -49,7 +49,7 @@ lint:
 
 ## bench: parser and joiner against the grok and regexp baselines, in one run
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count=1 ./parser/ ./parser/join/
+	$(GO) test -p 1 -run '^$$' -bench . -benchmem -count=1 ./parser/ ./parser/join/
 
 ## fuzz: each fuzz target for FUZZTIME (seed corpora: testdata/ and */testdata/fuzz/)
 fuzz:

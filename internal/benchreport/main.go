@@ -36,7 +36,7 @@ func main() {
 	if *input != "" {
 		out, err = os.ReadFile(*input)
 	} else {
-		cmd := exec.Command("go", "test", "-run", "^$", "-bench", "^(BenchmarkParse|BenchmarkFields|BenchmarkScan)$",
+		cmd := exec.Command("go", "test", "-p", "1", "-run", "^$", "-bench", "^(BenchmarkParse|BenchmarkFields|BenchmarkScan)$",
 			"-benchmem", "-count", strconv.Itoa(*count), "./parser/", "./parser/join/")
 		cmd.Stderr = os.Stderr
 		out, err = cmd.Output()
