@@ -18,7 +18,9 @@ const (
 )
 
 func classifyJSONKey(k []byte) uint8 {
-	if len(k) < 3 {
+	// Every key of interest is 1 to 10 characters: most keys are rejected
+	// on length alone.
+	if len(k) < 3 || len(k) > 12 {
 		return keyOther
 	}
 	switch string(k[1 : len(k)-1]) {
