@@ -262,12 +262,14 @@ type processor struct {
 	m       *Metrics
 }
 
-func (p *processor) fileFor(l tail.Line) *file {
+func (p *processor) fileFor(l tail.Line) (*file, error) {
 	f := p.files[l.Path]
 	if f == nil || f.id.Dev != l.ID.Dev || f.id.Inode != l.ID.Inode {
 		if f != nil {
 			// A new file at the same path (rotation): finish the old one.
-			p.flushFile(f)
+			if err := p.flushFile(f); err != nil {
+				return nil, err
+			}
 		}
 		f = &file{path: l.Path, meta: metaJSON(l.Path), dec: container.NewDecoder(p.cfg.Input), ids: map[int64]checkpoint.Identity{}}
 		for i, lvl := range []parser.Level{p.cfg.StdoutLevel, p.cfg.StderrLevel} {
@@ -275,11 +277,14 @@ func (p *processor) fileFor(l tail.Line) *file {
 		}
 		p.files[l.Path] = f
 	}
-	return f
+	return f, nil
 }
 
 func (p *processor) line(l tail.Line) error {
-	f := p.fileFor(l)
+	f, err := p.fileFor(l)
+	if err != nil {
+		return err
+	}
 	f.id = l.ID
 	if l.End <= checkpoint.FingerprintSize {
 		f.ids[l.End] = l.ID
@@ -287,7 +292,9 @@ func (p *processor) line(l tail.Line) error {
 	entries, err := f.dec.Feed(l.Data, l.End)
 	if errors.Is(err, container.ErrOffset) {
 		// Truncated and rewritten: start the file over.
-		p.flushFile(f)
+		if err := p.flushFile(f); err != nil {
+			return err
+		}
 		f.dec.Reset()
 		entries, err = f.dec.Feed(l.Data, l.End)
 	}
@@ -354,24 +361,34 @@ func (p *processor) idle(now time.Time) error {
 	return p.commit()
 }
 
-func (p *processor) flushFile(f *file) {
+// flushFile writes out everything pending for f: partial pieces the decoder
+// holds, then each stream's pending record. A sink error is returned, not
+// dropped, so Run stops before any checkpoint passes the lost records.
+func (p *processor) flushFile(f *file) error {
 	for _, e := range f.dec.Flush() {
 		s := f.streams[e.Stream]
 		p.scratch = append(p.scratch[:0], e.Line...)
 		if s.j.Add(p.scratch) {
-			_ = p.emit(f, s)
+			if err := p.emit(f, s); err != nil {
+				return err
+			}
 		}
 	}
 	for _, s := range f.streams {
 		if s.j.Flush() {
-			_ = p.emit(f, s)
+			if err := p.emit(f, s); err != nil {
+				return err
+			}
 		}
 	}
+	return nil
 }
 
 func (p *processor) flushAll() error {
 	for _, f := range p.files {
-		p.flushFile(f)
+		if err := p.flushFile(f); err != nil {
+			return err
+		}
 	}
 	return nil
 }

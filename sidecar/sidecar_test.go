@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -13,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/relevel/relevel/sidecar/checkpoint"
 )
 
 // syncBuffer is a sink safe to read while Run writes.
@@ -198,5 +201,30 @@ func TestMetrics(t *testing.T) {
 	}
 	if code, _ := get("/healthz"); code != http.StatusOK {
 		t.Errorf("healthz %d", code)
+	}
+}
+
+type failingSink struct{}
+
+func (failingSink) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// A sink that fails stops the forwarder with the error; nothing is
+// checkpointed past records that were not written.
+func TestSinkErrorStops(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "pods", "ns_pod_uid", "c")
+	os.MkdirAll(dir, 0o755)
+	appendFile(t, filepath.Join(dir, "0.log"), cri("stdout", "one")+cri("stdout", "two"))
+	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
+		FlushInterval: 20 * time.Millisecond, Sink: failingSink{}}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := Run(ctx, cfg)
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("Run = %v, want the sink's error", err)
+	}
+	store, _ := checkpoint.Open(cfg.StateDir)
+	if n := len(store.Entries()); n != 0 {
+		t.Errorf("%d checkpoints saved past unwritten records", n)
 	}
 }
