@@ -283,20 +283,5 @@ func trailingPairs(h []byte, start int) int {
 	return run
 }
 
-func pairsToEnd(h []byte, i int) bool {
-	any := false
-	for i < len(h) {
-		_, next, ok := nextPair(h, i)
-		if !ok {
-			return false
-		}
-		any = true
-		i = next
-		for i < len(h) && h[i] == ' ' {
-			i++
-		}
-	}
-	return any
-}
 
 func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
