@@ -283,5 +283,4 @@ func trailingPairs(h []byte, start int) int {
 	return run
 }
 
-
 func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
