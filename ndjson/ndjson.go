@@ -66,10 +66,35 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 			dst = append(dst, '"')
 		}
 	}
+	dst = e.appendLogger(dst, rec, `,"logger":`)
+	dst = e.appendAttributes(dst, rec, `,"attributes":`)
+	dst = append(dst, extra...)
+	return append(dst, '}', '\n')
+}
+
+// AppendLogger appends the record's logger object ({"name","caller",
+// "thread_id"}, the members that are known) to dst; ok is false, and dst
+// unchanged, when none is known.
+func (e *Encoder) AppendLogger(dst []byte, rec *parser.Record) (_ []byte, ok bool) {
+	n := len(dst)
+	dst = e.appendLogger(dst, rec, "")
+	return dst, len(dst) > n
+}
+
+// AppendAttributes appends the record's fields as one JSON object to dst;
+// ok is false, and dst unchanged, when the record has no fields.
+func (e *Encoder) AppendAttributes(dst []byte, rec *parser.Record) (_ []byte, ok bool) {
+	n := len(dst)
+	dst = e.appendAttributes(dst, rec, "")
+	return dst, len(dst) > n
+}
+
+func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, prefix string) []byte {
 	name, caller := rec.Logger(), rec.Caller()
 	tid, hasTID := rec.ThreadID()
 	if name != nil || caller != nil || hasTID {
-		dst = append(dst, `,"logger":{`...)
+		dst = append(dst, prefix...)
+		dst = append(dst, '{')
 		sep := false
 		if name != nil {
 			dst = append(dst, `"name":`...)
@@ -93,10 +118,15 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 		}
 		dst = append(dst, '}')
 	}
+	return dst
+}
+
+func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string) []byte {
 	n := 0
 	rec.EachField(func(f parser.Field) bool {
 		if n == 0 {
-			dst = append(dst, `,"attributes":{`...)
+			dst = append(dst, prefix...)
+			dst = append(dst, '{')
 		} else {
 			dst = append(dst, ',')
 		}
@@ -118,8 +148,7 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 	if n > 0 {
 		dst = append(dst, '}')
 	}
-	dst = append(dst, extra...)
-	return append(dst, '}', '\n')
+	return dst
 }
 
 func appendInt(dst []byte, n int) []byte {

@@ -22,11 +22,45 @@ type Metrics struct {
 	records map[[2]string]int64 // (format, status) → records written
 
 	unrecognised atomic.Int64
-	queueDepth   atomic.Int64
 	ready        atomic.Bool
 	lastSave     atomic.Int64 // unix nanos of the last checkpoint save
 
-	tailStats func() tail.Stats
+	dropMu  sync.Mutex
+	dropped map[string]int64 // reason → records
+
+	tailStats  func() tail.Stats
+	queueDepth func() int64
+	sinkReady  func() bool
+	sinkWrite  func(io.Writer)
+}
+
+// SinkReadiness is implemented by sinks that can become unable to deliver
+// (a rejected API key): /readyz then fails.
+type SinkReadiness interface{ Ready() bool }
+
+// SinkMetrics is implemented by sinks with metrics of their own, written
+// after the forwarder's in Prometheus's text format.
+type SinkMetrics interface{ WriteMetrics(w io.Writer) }
+
+func (m *Metrics) attachSink(s Sink) {
+	if r, ok := s.(SinkReadiness); ok {
+		m.sinkReady = r.Ready
+	}
+	if w, ok := s.(SinkMetrics); ok {
+		m.sinkWrite = w.WriteMetrics
+	}
+}
+
+// Dropped counts n records that will never be delivered, by reason. Sinks
+// call it (and log the reason); relevel otherwise pauses reading instead
+// of dropping.
+func (m *Metrics) Dropped(reason string, n int) {
+	m.dropMu.Lock()
+	if m.dropped == nil {
+		m.dropped = map[string]int64{}
+	}
+	m.dropped[reason] += int64(n)
+	m.dropMu.Unlock()
 }
 
 func (m *Metrics) record(f parser.Format, status parser.Level) {
@@ -41,8 +75,10 @@ func (m *Metrics) record(f parser.Format, status parser.Level) {
 	}
 }
 
-// Ready reports whether the forwarder has started reading.
-func (m *Metrics) Ready() bool { return m.ready.Load() }
+// Ready reports whether the forwarder is reading and its sink can deliver.
+func (m *Metrics) Ready() bool {
+	return m.ready.Load() && (m.sinkReady == nil || m.sinkReady())
+}
 
 // WriteTo writes the metrics in Prometheus's text format.
 func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
@@ -53,6 +89,10 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	var st tail.Stats
 	if m.tailStats != nil {
 		st = m.tailStats()
+	}
+	var depth int64
+	if m.queueDepth != nil {
+		depth = m.queueDepth()
 	}
 	for _, c := range []struct {
 		name, typ, help string
@@ -66,8 +106,7 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 		{"relevel_rotations_total", "counter", "Rotations followed.", st.Rotations},
 		{"relevel_truncations_total", "counter", "Files truncated in place (copytruncate) and read again from the start.", st.Truncations},
 		{"relevel_unrecognised_records_total", "counter", "Records of no known format, written with their stream's status.", m.unrecognised.Load()},
-		{"relevel_queue_depth", "gauge", "Lines read and waiting to be processed.", m.queueDepth.Load()},
-		{"relevel_dropped_records_total", "counter", "Records dropped. relevel applies backpressure instead, so this stays 0.", 0},
+		{"relevel_queue_depth", "gauge", "Lines read and waiting to be processed.", depth},
 	} {
 		metric(c.name, c.typ, c.help)
 		fmt.Fprintf(cw, "%s %d\n", c.name, c.v)
@@ -94,6 +133,23 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 		fmt.Fprintf(cw, "relevel_records_total{format=%q,status=%q} %d\n", k[0], k[1], m.records[k])
 	}
 	m.mu.Unlock()
+	metric("relevel_dropped_records_total", "counter", "Records that will never be delivered, by reason (relevel pauses reading rather than drop; only a sink's permanent rejection counts here).")
+	m.dropMu.Lock()
+	reasons := make([]string, 0, len(m.dropped))
+	for r := range m.dropped {
+		reasons = append(reasons, r)
+	}
+	sort.Strings(reasons)
+	for _, r := range reasons {
+		fmt.Fprintf(cw, "relevel_dropped_records_total{reason=%q} %d\n", r, m.dropped[r])
+	}
+	if len(reasons) == 0 {
+		fmt.Fprintf(cw, "relevel_dropped_records_total 0\n")
+	}
+	m.dropMu.Unlock()
+	if m.sinkWrite != nil {
+		m.sinkWrite(cw)
+	}
 	return cw.n, cw.err
 }
 

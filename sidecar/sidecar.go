@@ -9,7 +9,6 @@
 package sidecar
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -39,13 +38,21 @@ type Config struct {
 	StdoutLevel, StderrLevel parser.Level
 	FlushInterval            time.Duration // emit a pending multi-line record after this idle time (default 1s)
 	CheckpointInterval       time.Duration // save offsets at least this often (default 5s)
-	MaxRecordBytes           int           // bound of one record (default join.DefaultMaxBytes)
+	// CheckpointExpiry drops the checkpoint of a file that has been gone
+	// this long (default checkpoint.DefaultExpireAfter, 7 days).
+	CheckpointExpiry time.Duration
+	// ShutdownTimeout bounds how long Run spends, once ctx is done,
+	// finishing what was read and waiting for the sink to deliver it
+	// (default 10s). What is not delivered by then stays unacknowledged in
+	// the files and is read again after a restart.
+	ShutdownTimeout time.Duration
+	MaxRecordBytes  int // bound of one record (default join.DefaultMaxBytes)
 	// Skip is asked about each candidate file; true means never read it.
 	// Run always skips its own pod's files when POD_NAMESPACE and POD_NAME
 	// are set (with a stdout sink in a DaemonSet, reading itself would
 	// multiply every line forever).
 	Skip    func(path string) bool
-	Sink    io.Writer    // where records go; required
+	Sink    Sink         // where records go; required (NewWriterSink for JSON lines)
 	Logger  *slog.Logger // default: discarded
 	Metrics *Metrics     // filled while running, if set
 }
@@ -68,6 +75,12 @@ func (c *Config) defaults() {
 	}
 	if c.CheckpointInterval <= 0 {
 		c.CheckpointInterval = 5 * time.Second
+	}
+	if c.CheckpointExpiry <= 0 {
+		c.CheckpointExpiry = checkpoint.DefaultExpireAfter
+	}
+	if c.ShutdownTimeout <= 0 {
+		c.ShutdownTimeout = 10 * time.Second
 	}
 	if c.MaxRecordBytes <= 0 {
 		c.MaxRecordBytes = join.DefaultMaxBytes
@@ -116,24 +129,31 @@ func metaJSON(path string) []byte {
 // re-reading reproduces its pending record.
 type stream struct {
 	j          *join.Joiner
-	enc        ndjson.Encoder
+	level      parser.Level // status of records of unknown format
+	id         container.Stream
 	pendingAt  int64 // file offset at which the pending record starts (valid while j.Pending())
 	lastActive time.Time
 }
 
 // file is the per-file processing state.
 type file struct {
-	path    string
-	meta    []byte
+	src     *Source
 	dec     *container.Decoder
 	streams [2]*stream
 	resume  int64 // decoder's resume offset after the last fed record
 	ids     map[int64]checkpoint.Identity
 	id      checkpoint.Identity // identity at the latest line
+	active  time.Time           // last line read
 }
 
-// Run forwards until ctx is done, then flushes pending records, saves
-// checkpoints and returns nil (or the first sink or state error).
+// idleEvict is how long a file's state is kept after its last line. Pods
+// come and go; without eviction the state of every file ever read would
+// stay in memory.
+const idleEvict = 5 * time.Minute
+
+// Run forwards until ctx is done, then finishes what was read, waits (up
+// to ShutdownTimeout) for the sink to deliver it, saves checkpoints and
+// returns nil, or the first sink or state error.
 func Run(ctx context.Context, cfg Config) error {
 	cfg.defaults()
 	if cfg.Sink == nil {
@@ -142,7 +162,7 @@ func Run(ctx context.Context, cfg Config) error {
 	if err := os.MkdirAll(cfg.StateDir, 0o755); err != nil {
 		return fmt.Errorf("sidecar: state dir: %w", err)
 	}
-	store, err := checkpoint.Open(cfg.StateDir)
+	store, err := checkpoint.Open(cfg.StateDir, checkpoint.ExpireAfter(cfg.CheckpointExpiry))
 	if err != nil {
 		if !errors.Is(err, checkpoint.ErrCorrupt) {
 			return fmt.Errorf("sidecar: %w", err)
@@ -170,13 +190,23 @@ func Run(ctx context.Context, cfg Config) error {
 		m = &Metrics{}
 	}
 	m.tailStats = t.Stats
+	m.queueDepth = func() int64 { return int64(len(lines)) }
+	m.attachSink(cfg.Sink)
 	m.ready.Store(true)
 	defer m.ready.Store(false)
-	p := &processor{cfg: cfg, store: store, files: map[string]*file{}, w: bufio.NewWriterSize(cfg.Sink, 256<<10), m: m}
+
+	// Checkpoints are saved on their own clock: acks arrive from the sink
+	// while the loop below may be blocked on a full sink.
+	saveCtx, stopSaving := context.WithCancel(context.Background())
+	saverDone := make(chan struct{})
+	go func() {
+		defer close(saverDone)
+		saveLoop(saveCtx, store, cfg, m)
+	}()
+
+	p := &processor{cfg: cfg, ctx: ctx, store: store, files: map[string]*file{}, sink: cfg.Sink, m: m}
 	flushTick := time.NewTicker(cfg.FlushInterval / 2)
 	defer flushTick.Stop()
-	saveTick := time.NewTicker(cfg.CheckpointInterval)
-	defer saveTick.Stop()
 	var runErr error
 loop:
 	for {
@@ -188,8 +218,8 @@ loop:
 				runErr = err
 				break loop
 			}
-			// Drain what is already queued before committing, so the sink
-			// is flushed in batches.
+			// Drain what is already queued before marking, so that the
+			// sink sees records in batches.
 			for drained := false; !drained; {
 				select {
 				case l := <-lines:
@@ -210,36 +240,99 @@ loop:
 				runErr = err
 				break loop
 			}
-		case <-saveTick.C:
-			if err := store.Save(); err != nil {
-				cfg.Logger.Warn("saving checkpoints", "err", err)
-			} else {
-				m.lastSave.Store(time.Now().UnixNano())
-			}
 		}
-		m.queueDepth.Store(int64(len(lines)))
 	}
-	// Stop reading, finish what was read, checkpoint.
+	// Stop reading, finish what was read, hand the sink the last mark.
 	stopTail()
 	<-tailDone
-	for drained := false; !drained && runErr == nil; {
-		select {
-		case l := <-lines:
-			runErr = p.line(l)
-		default:
-			drained = true
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	p.ctx = sctx
+	if errors.Is(runErr, context.Canceled) && ctx.Err() != nil {
+		// A Write blocked on a full sink was interrupted by the stop: the
+		// record it held is not acknowledged, so its offset is never
+		// checkpointed. Deliver what came before it.
+		runErr = nil
+		p.broken = true
+	}
+	if runErr == nil && !p.broken {
+		for drained := false; !drained && runErr == nil; {
+			select {
+			case l := <-lines:
+				runErr = p.line(l)
+			default:
+				drained = true
+			}
+		}
+		if runErr == nil {
+			runErr = p.flushAll()
+		}
+		if runErr == nil {
+			runErr = p.commit()
 		}
 	}
-	if runErr == nil {
-		runErr = p.flushAll()
+	if err := cfg.Sink.Close(sctx); err != nil {
+		if runErr == nil && !errors.Is(err, context.DeadlineExceeded) {
+			runErr = fmt.Errorf("sidecar: %w", err)
+		} else {
+			cfg.Logger.Warn("stopping before the sink delivered everything; the rest is read again after a restart", "err", err.Error())
+		}
 	}
-	if runErr == nil {
-		runErr = p.commit()
-	}
+	stopSaving()
+	<-saverDone
 	if err := store.Save(); err != nil && runErr == nil {
 		runErr = fmt.Errorf("sidecar: saving checkpoints: %w", err)
 	}
 	return runErr
+}
+
+// saveLoop saves the checkpoints every CheckpointInterval and expires
+// those of files gone for longer than CheckpointExpiry.
+func saveLoop(ctx context.Context, store *checkpoint.Store, cfg Config, m *Metrics) {
+	tick := time.NewTicker(cfg.CheckpointInterval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-tick.C:
+			store.Expire(now, entryAlive(store))
+			if err := store.Save(); err != nil {
+				cfg.Logger.Warn("saving checkpoints", "err", err.Error())
+				continue
+			}
+			m.lastSave.Store(time.Now().UnixNano())
+		}
+	}
+}
+
+// entryAlive reports whether a checkpointed file still exists: at the path
+// it was last seen under, or under a kubelet rotation name beside it.
+func entryAlive(store *checkpoint.Store) func(checkpoint.Identity) bool {
+	paths := map[checkpoint.Identity]string{}
+	for _, e := range store.Entries() {
+		paths[e.ID] = e.Path
+	}
+	return func(id checkpoint.Identity) bool {
+		p, ok := paths[id]
+		if !ok {
+			return false
+		}
+		cands := []string{p}
+		if more, err := filepath.Glob(p + ".*"); err == nil {
+			cands = append(cands, more...)
+		}
+		for _, c := range cands {
+			fi, err := os.Stat(c)
+			if err != nil {
+				continue
+			}
+			if dev, ino, ok := checkpoint.DevInode(fi); ok && dev == id.Dev && ino == id.Inode {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // selfPodDir names this pod's log directory prefix from the downward API.
@@ -253,12 +346,14 @@ func selfPodDir() string {
 
 type processor struct {
 	cfg     Config
+	ctx     context.Context // bounds a Write blocked on a full sink
 	store   *checkpoint.Store
 	files   map[string]*file
-	w       *bufio.Writer
-	buf     []byte
+	sink    Sink
+	rec     Record
 	scratch []byte
-	dirty   bool
+	broken  bool   // a Write was interrupted: nothing more may be marked
+	evicted []mark // marks of files forgotten since the last commit
 	m       *Metrics
 }
 
@@ -271,9 +366,9 @@ func (p *processor) fileFor(l tail.Line) (*file, error) {
 				return nil, err
 			}
 		}
-		f = &file{path: l.Path, meta: metaJSON(l.Path), dec: container.NewDecoder(p.cfg.Input), ids: map[int64]checkpoint.Identity{}}
+		f = &file{src: NewSource(l.Path), dec: container.NewDecoder(p.cfg.Input), ids: map[int64]checkpoint.Identity{}}
 		for i, lvl := range []parser.Level{p.cfg.StdoutLevel, p.cfg.StderrLevel} {
-			f.streams[i] = &stream{j: join.NewJoiner(join.MaxBytes(p.cfg.MaxRecordBytes)), enc: ndjson.Encoder{Options: ndjson.Options{DefaultLevel: lvl}}}
+			f.streams[i] = &stream{j: join.NewJoiner(join.MaxBytes(p.cfg.MaxRecordBytes)), level: lvl, id: container.Stream(i)}
 		}
 		p.files[l.Path] = f
 	}
@@ -302,6 +397,7 @@ func (p *processor) line(l tail.Line) error {
 		return fmt.Errorf("sidecar: %s: %w", l.Path, err)
 	}
 	now := time.Now()
+	f.active = now
 	before := f.resume
 	for _, e := range entries {
 		s := f.streams[e.Stream]
@@ -332,22 +428,25 @@ func (p *processor) line(l tail.Line) error {
 
 func (p *processor) emit(f *file, s *stream) error {
 	rec := s.j.Record()
-	p.buf = s.enc.AppendWith(p.buf[:0], rec, f.meta)
 	status := rec.Level
 	if status == parser.LevelUnknown {
-		status = s.enc.DefaultLevel
+		status = s.level
+	}
+	p.rec = Record{Record: rec, Status: status, Stream: s.id, Source: f.src}
+	if err := p.sink.Write(p.ctx, &p.rec); err != nil {
+		if p.ctx.Err() != nil {
+			return err // stopping: Run tells this from a sink failure
+		}
+		return fmt.Errorf("sidecar: %w", err)
 	}
 	p.m.record(rec.Format, status)
-	if _, err := p.w.Write(p.buf); err != nil {
-		return fmt.Errorf("sidecar: sink: %w", err)
-	}
-	p.dirty = true
 	return nil
 }
 
-// idle emits records whose stream has been quiet for FlushInterval.
+// idle emits records whose stream has been quiet for FlushInterval and
+// forgets files that have been quiet for idleEvict.
 func (p *processor) idle(now time.Time) error {
-	for _, f := range p.files {
+	for path, f := range p.files {
 		for _, s := range f.streams {
 			if s.j.Pending() && now.Sub(s.lastActive) >= p.cfg.FlushInterval {
 				if s.j.Flush() {
@@ -356,6 +455,13 @@ func (p *processor) idle(now time.Time) error {
 					}
 				}
 			}
+		}
+		if now.Sub(f.active) >= idleEvict {
+			if err := p.flushFile(f); err != nil {
+				return err
+			}
+			p.markFile(f)
+			delete(p.files, path)
 		}
 	}
 	return p.commit()
@@ -393,33 +499,62 @@ func (p *processor) flushAll() error {
 	return nil
 }
 
-// commit flushes the sink, then advances each file's checkpoint to the
-// offset before its oldest record not yet written.
-func (p *processor) commit() error {
-	if p.dirty {
-		if err := p.w.Flush(); err != nil {
-			return fmt.Errorf("sidecar: sink: %w", err)
-		}
-		p.dirty = false
+// mark is one file's checkpoint, applied when the sink acknowledges.
+type mark struct {
+	path string
+	id   checkpoint.Identity
+	off  int64
+}
+
+// markFile keeps f's mark for the next commit, before f is forgotten.
+func (p *processor) markFile(f *file) {
+	if m, ok := p.fileMark(f); ok {
+		p.evicted = append(p.evicted, m)
 	}
+}
+
+// fileMark returns the offset before f's oldest record not yet written.
+func (p *processor) fileMark(f *file) (mark, bool) {
+	safe := f.resume
+	for _, s := range f.streams {
+		if s.j.Pending() && s.pendingAt < safe {
+			safe = s.pendingAt
+		}
+	}
+	if safe <= 0 {
+		return mark{}, false
+	}
+	id := f.id
+	if safe <= checkpoint.FingerprintSize {
+		var ok bool
+		if id, ok = f.ids[safe]; !ok {
+			return mark{}, false
+		}
+	}
+	return mark{f.src.Path, id, safe}, true
+}
+
+// commit asks the sink to deliver what was written and, once it has, to
+// checkpoint each file at the offset before its oldest record not yet
+// written.
+func (p *processor) commit() error {
+	if p.broken {
+		return nil
+	}
+	marks := p.evicted
+	p.evicted = nil
 	for _, f := range p.files {
-		safe := f.resume
-		for _, s := range f.streams {
-			if s.j.Pending() && s.pendingAt < safe {
-				safe = s.pendingAt
-			}
+		if m, ok := p.fileMark(f); ok {
+			marks = append(marks, m)
 		}
-		if safe <= 0 {
-			continue
+	}
+	store := p.store
+	if err := p.sink.Mark(func() {
+		for _, m := range marks {
+			store.Set(m.path, m.id, m.off)
 		}
-		id := f.id
-		if safe <= checkpoint.FingerprintSize {
-			var ok bool
-			if id, ok = f.ids[safe]; !ok {
-				continue
-			}
-		}
-		p.store.Set(f.path, id, safe)
+	}); err != nil {
+		return fmt.Errorf("sidecar: %w", err)
 	}
 	return nil
 }

@@ -102,7 +102,7 @@ func TestForwardAndResume(t *testing.T) {
 			cri("stderr", "E1130 04:40:15.000000       1 main.go:30] failed"))
 	sink := &syncBuffer{}
 	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
-		FlushInterval: 100 * time.Millisecond, CheckpointInterval: 50 * time.Millisecond, Sink: sink}
+		FlushInterval: 100 * time.Millisecond, CheckpointInterval: 50 * time.Millisecond, Sink: NewWriterSink(sink)}
 	runUntil(t, cfg, sink, 4)
 	recs := sink.records(t)
 	got := map[string]string{}
@@ -125,7 +125,7 @@ func TestForwardAndResume(t *testing.T) {
 	// Restart: only what was written since comes out.
 	appendFile(t, log, cri("stdout", "after restart"))
 	sink2 := &syncBuffer{}
-	cfg.Sink = sink2
+	cfg.Sink = NewWriterSink(sink2)
 	runUntil(t, cfg, sink2, 1)
 	recs = sink2.records(t)
 	if len(recs) != 1 || recs[0]["message"] != "after restart" {
@@ -171,7 +171,7 @@ func TestMetrics(t *testing.T) {
 	}
 	sink := &syncBuffer{}
 	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
-		FlushInterval: 50 * time.Millisecond, CheckpointInterval: 50 * time.Millisecond, Sink: sink, Metrics: m}
+		FlushInterval: 50 * time.Millisecond, CheckpointInterval: 50 * time.Millisecond, Sink: NewWriterSink(sink), Metrics: m}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- Run(ctx, cfg) }()
@@ -216,7 +216,7 @@ func TestSinkErrorStops(t *testing.T) {
 	os.MkdirAll(dir, 0o755)
 	appendFile(t, filepath.Join(dir, "0.log"), cri("stdout", "one")+cri("stdout", "two"))
 	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
-		FlushInterval: 20 * time.Millisecond, Sink: failingSink{}}
+		FlushInterval: 20 * time.Millisecond, Sink: NewWriterSink(failingSink{})}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	err := Run(ctx, cfg)
