@@ -1,0 +1,5 @@
+//go:build !race
+
+package fakeintake
+
+const raceEnabled = false

@@ -1,0 +1,567 @@
+package fakeintake
+
+// The v2 document is 8.9 MB of YAML. Parsing all of it costs about 1.2 s
+// with go.yaml.in/yaml/v4 and about 2.3 s with kin-openapi's loader (on a
+// shared 2-core machine), and the fake needs a handful of its 250,000 lines.
+// So the loader reads the file once and slices out just the YAML blocks it
+// needs, by key path and indentation: paths → /api/v2/logs → post, then each
+// $ref'd component (#/components/schemas/HTTPLog, HTTPLogItem,
+// ContentEncoding, HTTPLogErrors, …, #/components/securitySchemes/apiKeyAuth).
+// Only those blocks go through the YAML parser; $refs are inlined and the
+// resulting schemas are handed to kin-openapi (openapi3.Schema.VisitJSON) for
+// validation. Slicing relies only on YAML's block-indentation rule, but if it
+// fails (flow style, anchors, an unexpected layout) the loader falls back to
+// parsing the whole document.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	yaml "go.yaml.in/yaml/v4"
+)
+
+// ClientModule is the module that ships Datadog's OpenAPI documents.
+const ClientModule = "github.com/DataDog/datadog-api-client-go/v2"
+
+// SpecEnv names an environment variable that, when set, points at the v2
+// openapi.yaml to validate against (useful where the go command is absent).
+const SpecEnv = "RELEVEL_DD_OPENAPI_V2"
+
+// specRelPath is where the v2 document sits inside ClientModule.
+const specRelPath = ".generator/schemas/v2/openapi.yaml"
+
+// The operation the fake serves, as the spec names it.
+const (
+	LogsPath    = "/api/v2/logs"
+	OperationID = "SubmitLog"
+)
+
+// SpecPath finds Datadog's v2 OpenAPI document: $RELEVEL_DD_OPENAPI_V2 if
+// set, else inside the directory `go list -m` reports for ClientModule (the
+// version the current module requires), else the newest copy under
+// `go env GOMODCACHE`.
+func SpecPath() (string, error) {
+	if p := os.Getenv(SpecEnv); p != "" {
+		return p, nil
+	}
+	var errs []error
+	dir, err := moduleDir()
+	if err == nil {
+		p := filepath.Join(dir, filepath.FromSlash(specRelPath))
+		if _, err = os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	errs = append(errs, err)
+	p, err := modCacheSpec()
+	if err == nil {
+		return p, nil
+	}
+	errs = append(errs, err)
+	return "", fmt.Errorf("fakeintake: cannot find the Datadog v2 OpenAPI spec (set %s): %w", SpecEnv, errors.Join(errs...))
+}
+
+func moduleDir() (string, error) {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", ClientModule).Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return "", fmt.Errorf("go list -m %s: %v: %s", ClientModule, err, bytes.TrimSpace(ee.Stderr))
+		}
+		return "", fmt.Errorf("go list -m %s: %w", ClientModule, err)
+	}
+	dir := strings.TrimSpace(string(out))
+	if dir == "" {
+		return "", fmt.Errorf("go list -m %s: module not downloaded", ClientModule)
+	}
+	return dir, nil
+}
+
+// modCacheSpec picks the highest v2.x.y of ClientModule in the module cache.
+func modCacheSpec() (string, error) {
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMODCACHE: %w", err)
+	}
+	// Module paths are case-encoded in the cache: DataDog → !data!dog.
+	pattern := filepath.Join(strings.TrimSpace(string(out)), "github.com", "!data!dog", "datadog-api-client-go", "v2@v*")
+	dirs, _ := filepath.Glob(pattern)
+	var found []string
+	for _, d := range dirs {
+		p := filepath.Join(d, filepath.FromSlash(specRelPath))
+		if _, err := os.Stat(p); err == nil {
+			found = append(found, p)
+		}
+	}
+	if len(found) == 0 {
+		return "", fmt.Errorf("no %s under %s", specRelPath, pattern)
+	}
+	sort.Slice(found, func(i, j int) bool {
+		a, b := version(found[i]), version(found[j])
+		if c := slices.Compare(a[:], b[:]); c != 0 {
+			return c < 0
+		}
+		return found[i] < found[j]
+	})
+	return found[len(found)-1], nil
+}
+
+func version(p string) [3]int {
+	var v [3]int
+	i := strings.LastIndex(p, "@v")
+	if i < 0 {
+		return v
+	}
+	rest := p[i+2:]
+	if j := strings.IndexAny(rest, `/\-+`); j >= 0 {
+		rest = rest[:j]
+	}
+	for k, s := range strings.SplitN(rest, ".", 3) {
+		v[k], _ = strconv.Atoi(s)
+	}
+	return v
+}
+
+// spec is what the fake takes from the document for POST /api/v2/logs.
+type spec struct {
+	path     string
+	method   string // "POST"
+	route    string // "/api/v2/logs"
+	opID     string
+	loadTime time.Duration
+	sliced   bool // false when the whole document had to be parsed
+
+	params []param
+	// security lists the alternatives of the operation's security
+	// requirement; each alternative is a set of headers that must all be
+	// present (apiKeyAuth → DD-API-KEY).
+	security [][]string
+	// bodyRequired is requestBody.required.
+	bodyRequired bool
+	// content maps each media type of requestBody.content to its schema
+	// (nil for a media type without one).
+	content map[string]*openapi3.Schema
+	// item is the schema of one log (HTTPLog's items: HTTPLogItem).
+	item *openapi3.Schema
+	// responses maps a status code to the schema of its JSON body.
+	responses map[int]*openapi3.Schema
+}
+
+type param struct {
+	in, name string
+	required bool
+	schema   *openapi3.Schema
+}
+
+type specEntry struct {
+	once sync.Once
+	sp   *spec
+	err  error
+}
+
+var (
+	specMu    sync.Mutex
+	specCache = map[string]*specEntry{}
+)
+
+// loadSpec loads the document at path (SpecPath() when "") once per process.
+func loadSpec(path string) (*spec, error) {
+	if path == "" {
+		p, err := SpecPath()
+		if err != nil {
+			return nil, err
+		}
+		path = p
+	}
+	specMu.Lock()
+	e, ok := specCache[path]
+	if !ok {
+		e = &specEntry{}
+		specCache[path] = e
+	}
+	specMu.Unlock()
+	e.once.Do(func() {
+		start := time.Now()
+		e.sp, e.err = readSpec(path, false)
+		if e.sp != nil {
+			e.sp.loadTime = time.Since(start)
+		}
+	})
+	return e.sp, e.err
+}
+
+// readSpec reads path and extracts the operation; full forces parsing the
+// whole document instead of slicing it.
+func readSpec(path string, full bool) (*spec, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("fakeintake: %w", err)
+	}
+	if !full {
+		sp, err := extract(&slicedDoc{data: data})
+		if err == nil {
+			sp.path, sp.sliced = path, true
+			return sp, nil
+		}
+	}
+	var root any
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, fmt.Errorf("fakeintake: parse %s: %w", path, err)
+	}
+	sp, err := extract(treeDoc{root: normalize(root)})
+	if err != nil {
+		return nil, fmt.Errorf("fakeintake: %s: %w", path, err)
+	}
+	sp.path = path
+	return sp, nil
+}
+
+// document looks up the value at a key path, e.g. components/schemas/X.
+type document interface {
+	lookup(keys []string) (any, error)
+}
+
+// treeDoc is a fully parsed document.
+type treeDoc struct{ root any }
+
+func (d treeDoc) lookup(keys []string) (any, error) {
+	v := d.root
+	for i, k := range keys {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("%s is not a mapping", strings.Join(keys[:i], "/"))
+		}
+		if v, ok = m[k]; !ok {
+			return nil, fmt.Errorf("no %s", strings.Join(keys[:i+1], "/"))
+		}
+	}
+	return v, nil
+}
+
+// slicedDoc finds a block by indentation and parses only that block.
+type slicedDoc struct {
+	data  []byte
+	lines []line // built on first use
+	cache map[string]any
+}
+
+// line is one line of the document: its bytes are data[start:end] (no
+// newline), the first indent of them spaces. skip marks a blank or comment
+// line, which does not end a block.
+type line struct {
+	start, end, indent int
+	skip               bool
+}
+
+func (d *slicedDoc) lookup(keys []string) (any, error) {
+	id := strings.Join(keys, "\x00")
+	if v, ok := d.cache[id]; ok {
+		return v, nil
+	}
+	if d.lines == nil {
+		d.lines = indexLines(d.data)
+	}
+	block, err := d.slice(keys)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	if err := yaml.Unmarshal(block, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", strings.Join(keys, "/"), err)
+	}
+	v, ok := normalize(m).(map[string]any)[keys[len(keys)-1]]
+	if !ok {
+		return nil, fmt.Errorf("%s: sliced block lost its key", strings.Join(keys, "/"))
+	}
+	if d.cache == nil {
+		d.cache = map[string]any{}
+	}
+	d.cache[id] = v
+	return v, nil
+}
+
+// indexLines splits data into lines in one pass.
+func indexLines(data []byte) []line {
+	lines := make([]line, 0, bytes.Count(data, []byte{'\n'})+1)
+	for pos := 0; pos < len(data); {
+		end := len(data)
+		next := end
+		if i := bytes.IndexByte(data[pos:], '\n'); i >= 0 {
+			end, next = pos+i, pos+i+1
+		}
+		if end > pos && data[end-1] == '\r' {
+			end--
+		}
+		n := pos
+		for n < end && data[n] == ' ' {
+			n++
+		}
+		lines = append(lines, line{start: pos, end: end, indent: n - pos, skip: n == end || data[n] == '#'})
+		pos = next
+	}
+	return lines
+}
+
+// slice returns the dedented lines "key: …" plus the block below it for the
+// mapping key path keys. In block-style YAML, a key's value is every
+// following line indented deeper than the key (or, for a sequence, starting
+// with "-" at the key's own indentation).
+func (d *slicedDoc) slice(keys []string) ([]byte, error) {
+	lo, hi, indent := 0, len(d.lines), -1 // the lines holding the children
+	keyLine := -1
+	for depth, key := range keys {
+		childIndent, found := -1, -1
+		for i := lo; i < hi; i++ {
+			l := d.lines[i]
+			if l.skip {
+				continue
+			}
+			if childIndent < 0 {
+				childIndent = l.indent
+				if childIndent <= indent {
+					return nil, fmt.Errorf("%s: empty block", strings.Join(keys[:depth], "/"))
+				}
+			}
+			if l.indent == childIndent && isKey(d.data[l.start+l.indent:l.end], key) {
+				found = i
+				break
+			}
+		}
+		if found < 0 {
+			return nil, fmt.Errorf("no %s", strings.Join(keys[:depth+1], "/"))
+		}
+		keyLine, indent, lo = found, childIndent, found+1
+		// The block ends at the first non-blank line at or left of indent,
+		// unless it is a "- " item at exactly indent.
+		end := hi
+		for i := lo; i < hi; i++ {
+			l := d.lines[i]
+			if !l.skip && (l.indent < indent || l.indent == indent && !isSeqItem(d.data[l.start+l.indent:l.end])) {
+				end = i
+				break
+			}
+		}
+		hi = end
+	}
+	// Dedent so the key starts in column 0.
+	var out bytes.Buffer
+	for _, l := range d.lines[keyLine:hi] {
+		out.Write(d.data[l.start+min(l.indent, indent) : l.end])
+		out.WriteByte('\n')
+	}
+	return out.Bytes(), nil
+}
+
+func isSeqItem(content []byte) bool {
+	return content[0] == '-' && (len(content) == 1 || content[1] == ' ')
+}
+
+// isKey reports whether content starts with key: in plain, single- or
+// double-quoted form.
+func isKey(content []byte, key string) bool {
+	for _, form := range []string{key, `"` + key + `"`, `'` + key + `'`} {
+		if rest, ok := bytes.CutPrefix(content, []byte(form)); ok && len(rest) > 0 && rest[0] == ':' &&
+			(len(rest) == 1 || rest[1] == ' ') {
+			return true
+		}
+	}
+	return false
+}
+
+// normalize turns map[any]any (non-string YAML keys) into map[string]any.
+func normalize(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			x[k] = normalize(e)
+		}
+		return x
+	case map[any]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[fmt.Sprint(k)] = normalize(e)
+		}
+		return m
+	case []any:
+		for i, e := range x {
+			x[i] = normalize(e)
+		}
+	}
+	return v
+}
+
+// resolve returns v with every local $ref replaced by its target.
+func resolve(d document, v any, depth int) (any, error) {
+	if depth > 32 {
+		return nil, errors.New("$ref nesting too deep (a cycle?)")
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if ref, ok := x["$ref"].(string); ok {
+			keys, err := pointer(ref)
+			if err != nil {
+				return nil, err
+			}
+			t, err := d.lookup(keys)
+			if err != nil {
+				return nil, fmt.Errorf("$ref %s: %w", ref, err)
+			}
+			return resolve(d, t, depth+1)
+		}
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			r, err := resolve(d, e, depth)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = r
+		}
+		return out, nil
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			r, err := resolve(d, e, depth)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = r
+		}
+		return out, nil
+	}
+	return v, nil
+}
+
+// pointer splits a local JSON pointer "#/a/b~1c" into keys.
+func pointer(ref string) ([]string, error) {
+	rest, ok := strings.CutPrefix(ref, "#/")
+	if !ok {
+		return nil, fmt.Errorf("$ref %s: only local references are supported", ref)
+	}
+	keys := strings.Split(rest, "/")
+	for i, k := range keys {
+		keys[i] = strings.NewReplacer("~1", "/", "~0", "~").Replace(k)
+	}
+	return keys, nil
+}
+
+// toSchema converts a resolved schema tree to kin-openapi's type.
+func toSchema(v any) (*openapi3.Schema, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	s := &openapi3.Schema{}
+	if err := json.Unmarshal(b, s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// extract reads what the fake needs about POST /api/v2/logs.
+func extract(d document) (*spec, error) {
+	raw, err := d.lookup([]string{"paths", LogsPath, "post"})
+	if err != nil {
+		return nil, err
+	}
+	opv, err := resolve(d, raw, 0)
+	if err != nil {
+		return nil, err
+	}
+	op, _ := opv.(map[string]any)
+	sp := &spec{method: "POST", route: LogsPath, content: map[string]*openapi3.Schema{}, responses: map[int]*openapi3.Schema{}}
+	sp.opID, _ = op["operationId"].(string)
+	if sp.opID != OperationID {
+		return nil, fmt.Errorf("POST %s has operationId %q, want %q", LogsPath, sp.opID, OperationID)
+	}
+
+	params, _ := op["parameters"].([]any)
+	for _, pv := range params {
+		p, _ := pv.(map[string]any)
+		in, _ := p["in"].(string)
+		name, _ := p["name"].(string)
+		req, _ := p["required"].(bool)
+		sch, err := toSchema(p["schema"])
+		if err != nil {
+			return nil, fmt.Errorf("parameter %s: %w", name, err)
+		}
+		sp.params = append(sp.params, param{in: in, name: name, required: req, schema: sch})
+	}
+
+	secs, _ := op["security"].([]any)
+	if secs == nil {
+		top, err := d.lookup([]string{"security"})
+		if err == nil {
+			secs, _ = top.([]any)
+		}
+	}
+	for _, alt := range secs {
+		m, _ := alt.(map[string]any)
+		var headers []string
+		for name := range m {
+			v, err := d.lookup([]string{"components", "securitySchemes", name})
+			if err != nil {
+				return nil, err
+			}
+			scheme, _ := v.(map[string]any)
+			if scheme["type"] == "apiKey" && scheme["in"] == "header" {
+				h, _ := scheme["name"].(string)
+				headers = append(headers, h)
+			}
+		}
+		sort.Strings(headers)
+		sp.security = append(sp.security, headers)
+	}
+
+	body, _ := op["requestBody"].(map[string]any)
+	sp.bodyRequired, _ = body["required"].(bool)
+	content, _ := body["content"].(map[string]any)
+	for mt, cv := range content {
+		c, _ := cv.(map[string]any)
+		if c["schema"] == nil {
+			sp.content[mt] = nil
+			continue
+		}
+		sch, err := toSchema(c["schema"])
+		if err != nil {
+			return nil, fmt.Errorf("requestBody %s: %w", mt, err)
+		}
+		sp.content[mt] = sch
+	}
+	js := sp.content["application/json"]
+	if js == nil || js.Items == nil || js.Items.Value == nil {
+		return nil, fmt.Errorf("POST %s: application/json body is not an array of items", LogsPath)
+	}
+	sp.item = js.Items.Value
+
+	resps, _ := op["responses"].(map[string]any)
+	for code, rv := range resps {
+		status, err := strconv.Atoi(code)
+		if err != nil {
+			continue
+		}
+		r, _ := rv.(map[string]any)
+		c, _ := r["content"].(map[string]any)
+		j, _ := c["application/json"].(map[string]any)
+		if j == nil || j["schema"] == nil {
+			continue
+		}
+		sch, err := toSchema(j["schema"])
+		if err != nil {
+			return nil, fmt.Errorf("response %s: %w", code, err)
+		}
+		sp.responses[status] = sch
+	}
+	return sp, nil
+}
