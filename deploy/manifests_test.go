@@ -4,6 +4,7 @@ package deploy
 
 import (
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -11,13 +12,11 @@ import (
 )
 
 type container struct {
-	Name string   `yaml:"name"`
-	Args []string `yaml:"args"`
-	Env  []struct {
-		Name string `yaml:"name"`
-	} `yaml:"env"`
-	LivenessProbe  *probe `yaml:"livenessProbe"`
-	ReadinessProbe *probe `yaml:"readinessProbe"`
+	Name           string   `yaml:"name"`
+	Args           []string `yaml:"args"`
+	Env            []envVar `yaml:"env"`
+	LivenessProbe  *probe   `yaml:"livenessProbe"`
+	ReadinessProbe *probe   `yaml:"readinessProbe"`
 	Resources      struct {
 		Requests map[string]any `yaml:"requests"`
 		Limits   map[string]any `yaml:"limits"`
@@ -34,6 +33,11 @@ type container struct {
 		MountPath string `yaml:"mountPath"`
 		ReadOnly  bool   `yaml:"readOnly"`
 	} `yaml:"volumeMounts"`
+}
+
+type envVar struct {
+	Name  string `yaml:"name"`
+	Value string `yaml:"value"`
 }
 
 type probe struct {
@@ -146,7 +150,7 @@ func TestSidecarExample(t *testing.T) {
 }
 
 func TestKustomizations(t *testing.T) {
-	for _, dir := range []string{"daemonset", "sidecar-example"} {
+	for _, dir := range []string{"daemonset", "datadog", "sidecar-example"} {
 		var k struct {
 			Kind      string   `yaml:"kind"`
 			Resources []string `yaml:"resources"`
@@ -174,4 +178,183 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// The direct-shipping overlay, merged onto the base the way kustomize's
+// strategic merge does for these fields (lists of named items merge by
+// name; scalars and args replace), gives a DaemonSet that ships with the
+// datadog sink and reads the API key from a mounted Secret.
+func TestDatadogOverlay(t *testing.T) {
+	var k struct {
+		Resources []string `yaml:"resources"`
+		Patches   []struct {
+			Path string `yaml:"path"`
+		} `yaml:"patches"`
+	}
+	load(t, "datadog/kustomization.yaml", &k)
+	if !contains(k.Resources, "../daemonset") || len(k.Patches) != 1 {
+		t.Fatalf("kustomization %+v", k)
+	}
+	var base, patch map[string]any
+	load(t, "daemonset/daemonset.yaml", &base)
+	load(t, "datadog/"+k.Patches[0].Path, &patch)
+	if patch["kind"] != base["kind"] || dig(patch, "metadata", "name") != dig(base, "metadata", "name") {
+		t.Fatalf("the patch does not name the base DaemonSet")
+	}
+	merged := mergeStrategic(base, patch).(map[string]any)
+	b, _ := yaml.Marshal(merged)
+	var ds struct {
+		Spec struct {
+			Template struct {
+				Spec struct {
+					Containers []container `yaml:"containers"`
+					Volumes    []struct {
+						Name   string `yaml:"name"`
+						Secret *struct {
+							SecretName string `yaml:"secretName"`
+						} `yaml:"secret"`
+						HostPath *struct {
+							Path string `yaml:"path"`
+						} `yaml:"hostPath"`
+					} `yaml:"volumes"`
+				} `yaml:"spec"`
+			} `yaml:"template"`
+		} `yaml:"spec"`
+	}
+	if err := yaml.Unmarshal(b, &ds); err != nil {
+		t.Fatal(err)
+	}
+	spec := ds.Spec.Template.Spec
+	if len(spec.Containers) != 1 {
+		t.Fatalf("%d containers after the merge", len(spec.Containers))
+	}
+	c := spec.Containers[0]
+	if !contains(c.Args, "--sink=datadog") {
+		t.Errorf("args %v: no --sink=datadog", c.Args)
+	}
+	flags := sidecarFlags(t)
+	keyFile := ""
+	for _, a := range c.Args[1:] {
+		name, val, _ := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		if !flags[name] {
+			t.Errorf("arg %s: relevel sidecar has no flag %q", a, name)
+		}
+		if name == "api-key-file" {
+			keyFile = val
+		}
+	}
+	env := map[string]string{}
+	for _, e := range c.Env {
+		env[e.Name] = e.Value
+	}
+	if env["POD_NAMESPACE"] != "" || !hasEnv(c.Env, "POD_NAMESPACE", "POD_NAME", "NODE_NAME", "DD_SITE") {
+		t.Errorf("env after the merge: %+v", c.Env)
+	}
+	secrets := map[string]string{}
+	for _, v := range spec.Volumes {
+		if v.Secret != nil {
+			secrets[v.Name] = v.Secret.SecretName
+		}
+	}
+	found := false
+	for _, m := range c.VolumeMounts {
+		if keyFile != "" && strings.HasPrefix(keyFile, m.MountPath+"/") && secrets[m.Name] != "" && m.ReadOnly {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("--api-key-file=%s is not in a read-only Secret volume (mounts %+v, secrets %v)", keyFile, c.VolumeMounts, secrets)
+	}
+	hostPaths := 0
+	for _, v := range spec.Volumes {
+		if v.HostPath != nil {
+			hostPaths++
+		}
+	}
+	if hostPaths != 3 {
+		t.Errorf("the base's hostPath volumes were lost: %d left", hostPaths)
+	}
+}
+
+func hasEnv(env []envVar, names ...string) bool {
+	for _, n := range names {
+		ok := false
+		for _, e := range env {
+			ok = ok || e.Name == n
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func dig(m map[string]any, keys ...string) any {
+	var v any = m
+	for _, k := range keys {
+		mm, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = mm[k]
+	}
+	return v
+}
+
+// mergeStrategic merges patch onto base: maps key by key, lists of maps
+// with a "name" by name, anything else replaced.
+func mergeStrategic(base, patch any) any {
+	switch p := patch.(type) {
+	case map[string]any:
+		b, ok := base.(map[string]any)
+		if !ok {
+			return p
+		}
+		out := map[string]any{}
+		for k, v := range b {
+			out[k] = v
+		}
+		for k, v := range p {
+			out[k] = mergeStrategic(b[k], v)
+		}
+		return out
+	case []any:
+		b, ok := base.([]any)
+		if !ok || len(p) == 0 {
+			return p
+		}
+		if first, ok := p[0].(map[string]any); !ok || first["name"] == nil {
+			return p
+		}
+		out := append([]any(nil), b...)
+	next:
+		for _, pv := range p {
+			pm := pv.(map[string]any)
+			for i, bv := range out {
+				if bm, ok := bv.(map[string]any); ok && bm["name"] == pm["name"] {
+					out[i] = mergeStrategic(bm, pm)
+					continue next
+				}
+			}
+			out = append(out, pm)
+		}
+		return out
+	}
+	return patch
+}
+
+// sidecarFlags reads the flag names relevel sidecar defines from its source.
+func sidecarFlags(t *testing.T) map[string]bool {
+	src, err := os.ReadFile("../cmd/relevel/sidecar.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := map[string]bool{}
+	for _, m := range regexp.MustCompile(`fs\.(?:String|Int|Int64|Duration|Bool|Var)\((?:&\w+, )?"([a-z-]+)"`).FindAllStringSubmatch(string(src), -1) {
+		flags[m[1]] = true
+	}
+	if !flags["sink"] || !flags["include"] {
+		t.Fatalf("could not read the flags of cmd/relevel/sidecar.go: %v", flags)
+	}
+	return flags
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strings"
 	"syscall"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/relevel/relevel/parser/join"
 	"github.com/relevel/relevel/sidecar"
 	"github.com/relevel/relevel/sidecar/container"
+	"github.com/relevel/relevel/sidecar/intake"
 	"go.yaml.in/yaml/v4"
 )
 
@@ -34,7 +36,23 @@ last save may repeat; none are skipped). Files are followed through kubelet's
 rotation (N.log renamed to N.log.<timestamp>, a new N.log) and copytruncate.
 Its own pod's files are never read (POD_NAMESPACE and POD_NAME from the
 downward API). SIGTERM or SIGINT: stop reading, write what was read, save
-offsets, exit 0.
+offsets, exit 0 (within --shutdown-timeout).
+
+Sinks:
+  stdout    JSON lines on stdout (the Datadog Agent then reads them)
+  file      JSON lines appended to --sink-path
+  datadog   straight to the Datadog logs intake (https://http-intake.logs.$DD_SITE,
+            or --intake-url) with the API key from $DD_API_KEY or --api-key-file;
+            gzip, batches of at most 1000 records and 5 MB, retried without
+            limit through outages (408, 429, 5xx, network errors; Retry-After and
+            X-RateLimit-Reset honoured); offsets are saved only for records the
+            intake accepted. While it is down, --max-buffer-bytes of records are
+            held, then reading pauses and the lines wait in their files. 401/403
+            make /readyz fail and hold the batch (retried when the key file
+            changes, or every --auth-retry-interval). The key is never logged.
+
+Example (DaemonSet, direct shipping):
+  DD_API_KEY=… relevel sidecar --sink datadog --cluster-name prod --tags team:platform
 
 Flags:
 `
@@ -46,8 +64,24 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&exclude, "exclude", "glob of files never to read (repeatable; wins over --include)")
 	stateDir := fs.String("state-dir", "/var/lib/relevel", "directory for the checkpoint file")
 	input := fs.String("input", "auto", "container log format: auto, cri, docker or raw")
-	sink := fs.String("sink", "stdout", "where records go: stdout or file")
+	sink := fs.String("sink", "stdout", "where records go: stdout, file or datadog")
 	sinkPath := fs.String("sink-path", "", "file to append records to, with --sink file")
+	var tags multiFlag
+	apiKeyFile := fs.String("api-key-file", "", "datadog sink: file holding the API key (a mounted Secret); default $DD_API_KEY")
+	site := fs.String("site", envOr("DD_SITE", "datadoghq.com"), "datadog sink: Datadog site; records go to https://http-intake.logs.<site> (default $DD_SITE)")
+	intakeURL := fs.String("intake-url", "", "datadog sink: intake base URL instead of the site's, e.g. a proxy (/api/v2/logs is appended)")
+	source := fs.String("source", "", "datadog sink: ddsource of every record (default: the container name)")
+	service := fs.String("service", "", "datadog sink: service of every record (default: the container name)")
+	hostname := fs.String("hostname", "", "datadog sink: hostname of every record (default $NODE_NAME, else the host name)")
+	cluster := fs.String("cluster-name", os.Getenv("RELEVEL_CLUSTER_NAME"), "datadog sink: adds the tag kube_cluster_name:<name> (default $RELEVEL_CLUSTER_NAME)")
+	fs.Var(&tags, "tags", "datadog sink: tags added to every record, key:value[,key:value] (repeatable)")
+	batchWait := fs.Duration("batch-wait", time.Second, "datadog sink: send a batch at most this long after its first record")
+	maxBuffer := fs.Int64("max-buffer-bytes", 64<<20, "datadog sink: records held in memory before reading pauses")
+	concurrency := fs.Int("intake-concurrency", 2, "datadog sink: requests in flight at most")
+	maxBackoff := fs.Duration("max-backoff", 30*time.Second, "datadog sink: longest delay between retries")
+	authRetry := fs.Duration("auth-retry-interval", 5*time.Minute, "datadog sink: after 401/403, try the held batch again this often with an unchanged key")
+	shutdown := fs.Duration("shutdown-timeout", 10*time.Second, "on SIGTERM, time allowed to finish and deliver what was read; the rest is read again after a restart")
+	expiry := fs.Duration("checkpoint-expiry", 7*24*time.Hour, "forget the checkpoint of a file gone this long")
 	outLevel := fs.String("stdout-level", "info", "status of unrecognised records from a container's stdout")
 	errLevel := fs.String("stderr-level", "error", "status of unrecognised records from a container's stderr")
 	flushAfter := fs.Duration("flush-interval", time.Second, "emit a pending multi-line record after its stream has been idle this long")
@@ -78,10 +112,37 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 		}
 		levels[i] = l
 	}
-	var out io.Writer
+	// Our own logs are JSON on stderr, apart from the records on stdout.
+	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	metrics := &sidecar.Metrics{}
+	var out sidecar.Sink
 	switch *sink {
 	case "stdout":
-		out = stdout
+		out = sidecar.NewWriterSink(stdout)
+	case "datadog":
+		key := os.Getenv("DD_API_KEY")
+		if *apiKeyFile != "" {
+			key = ""
+		}
+		var tagList []string
+		for _, t := range tags {
+			for _, v := range strings.Split(t, ",") {
+				if v = strings.TrimSpace(v); v != "" {
+					tagList = append(tagList, v)
+				}
+			}
+		}
+		s, err := intake.New(intake.Config{
+			APIKey: key, APIKeyFile: *apiKeyFile, Site: *site, URL: *intakeURL,
+			Source: *source, Service: *service, Hostname: *hostname, ClusterName: *cluster, Tags: tagList,
+			BatchWait: *batchWait, MaxBufferBytes: *maxBuffer, Concurrency: *concurrency, MaxBackoff: *maxBackoff,
+			AuthRetryInterval: *authRetry, Logger: logger, Dropped: metrics.Dropped,
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "relevel sidecar: %v\n", err)
+			return 2
+		}
+		out = s
 	case "file":
 		if *sinkPath == "" {
 			fmt.Fprintln(stderr, "relevel sidecar: --sink file needs --sink-path")
@@ -93,16 +154,13 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer f.Close()
-		out = f
+		out = sidecar.NewWriterSink(f)
 	default:
-		fmt.Fprintf(stderr, "relevel sidecar: --sink %q is not stdout or file\n", *sink)
+		fmt.Fprintf(stderr, "relevel sidecar: --sink %q is not stdout, file or datadog\n", *sink)
 		return 2
 	}
-	// Our own logs are JSON on stderr, apart from the records on stdout.
-	logger := slog.New(slog.NewJSONHandler(stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	metrics := &sidecar.Metrics{}
 	if *metricsAddr != "" {
 		ln, err := net.Listen("tcp", *metricsAddr)
 		if err != nil {
@@ -119,7 +177,8 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 	err = sidecar.Run(ctx, sidecar.Config{
 		Include: include, Exclude: exclude, StateDir: *stateDir, Input: format,
 		StdoutLevel: levels[0], StderrLevel: levels[1], FlushInterval: *flushAfter,
-		CheckpointInterval: *ckpt, MaxRecordBytes: *maxBytes, Sink: out, Logger: logger, Metrics: metrics,
+		CheckpointInterval: *ckpt, MaxRecordBytes: *maxBytes, Sink: out,
+		ShutdownTimeout: *shutdown, CheckpointExpiry: *expiry, Logger: logger, Metrics: metrics,
 	})
 	if err != nil {
 		logger.Error("stopped", "err", err.Error())
@@ -165,4 +224,12 @@ func applyConfigFile(fs *flag.FlagSet, path string) error {
 		}
 	}
 	return nil
+}
+
+// envOr returns the environment variable name, or def when it is unset.
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
 }
