@@ -4,6 +4,8 @@
 package ndjson
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"time"
 	"unicode/utf8"
 
@@ -58,7 +60,13 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 	if rec.RawTime() != nil {
 		ref := e.Reference
 		if ref.IsZero() {
-			ref = time.Now()
+			if rec.Format == parser.FormatKlog {
+				ref = time.Now() // klog's "MMDD hh:mm:ss" leaves out the year
+			} else {
+				// The other formats write the date and need at most the
+				// zone, the local one: a clock read per record saved.
+				ref = time.Time{}.In(time.Local)
+			}
 		}
 		if t, ok := rec.Timestamp(ref); ok {
 			dst = append(dst, `,"timestamp":"`...)
@@ -150,6 +158,18 @@ func AppendString(dst, s []byte) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		// Eight bytes at a time while none needs care: the common case of
+		// printable ASCII is copied in one append at the next escape.
+		for i+8 <= len(s) {
+			if m := needsCare(binary.LittleEndian.Uint64(s[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+				break
+			}
+			i += 8
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
@@ -193,4 +213,16 @@ func AppendString(dst, s []byte) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// needsCare returns a mask with the high bit set in each byte of x that
+// AppendString cannot copy as it is: a quote, a backslash, a control
+// character or a byte of a multi-byte (or invalid) UTF-8 sequence. Only
+// bytes above the lowest hit can be false positives (a borrow), so the
+// lowest set bit is exact.
+func needsCare(x uint64) uint64 {
+	const lo, hi, ones = 0x2020202020202020, 0x8080808080808080, 0x0101010101010101
+	q := x ^ 0x2222222222222222
+	bs := x ^ 0x5c5c5c5c5c5c5c5c
+	return ((x-lo)&^x | (q-ones)&^q | (bs-ones)&^bs | x) & hi
 }
