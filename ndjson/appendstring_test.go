@@ -146,3 +146,28 @@ func TestReferenceOnlyForKlog(t *testing.T) {
 		t.Errorf("only %d corpus lines with a time", withTime)
 	}
 }
+
+// appendTime writes what time.RFC3339Nano writes, for times sharing a
+// second or not, every fraction length, and years outside 0000–9999.
+func TestAppendTime(t *testing.T) {
+	var e Encoder
+	rng := rand.New(rand.NewPCG(9, 9))
+	base := time.Date(2026, 11, 30, 4, 40, 14, 0, time.FixedZone("", 5*3600+1800))
+	times := []time.Time{
+		time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(-1, 12, 31, 23, 59, 59, 999999999, time.UTC),
+		time.Date(9999, 12, 31, 23, 59, 59, 1, time.UTC), time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Unix(0, 0), time.Unix(-1, 5), {},
+	}
+	for range 2000 {
+		d := time.Duration(rng.Int64N(int64(3 * time.Second)))
+		if rng.IntN(3) == 0 {
+			d = d.Truncate(time.Millisecond)
+		}
+		times = append(times, base.Add(d))
+	}
+	for _, tm := range times {
+		if got, want := e.appendTime(nil, tm), tm.UTC().AppendFormat(nil, time.RFC3339Nano); !bytes.Equal(got, want) {
+			t.Fatalf("%v: %s, want %s", tm, got, want)
+		}
+	}
+}

@@ -31,6 +31,9 @@ const UnparsedKey = "_unparsed"
 type Encoder struct {
 	Options
 	scratch []byte
+	sec     int64  // the second secText renders, when secOK
+	secText []byte // "2006-01-02T15:04:05" of sec
+	secOK   bool
 }
 
 // Append appends rec as one JSON object and a trailing newline to dst.
@@ -70,7 +73,7 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 		}
 		if t, ok := rec.Timestamp(ref); ok {
 			dst = append(dst, `,"timestamp":"`...)
-			dst = t.UTC().AppendFormat(dst, time.RFC3339Nano)
+			dst = e.appendTime(dst, t)
 			dst = append(dst, '"')
 		}
 	}
@@ -128,6 +131,39 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 	}
 	dst = append(dst, extra...)
 	return append(dst, '}', '\n')
+}
+
+// Seconds of 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the years
+// RFC 3339 writes with four digits.
+const minSec, maxSec = -62167219200, 253402300799
+
+// appendTime appends t in UTC as time.RFC3339Nano formats it, reusing the
+// text of the previous record's second: records come many to a second.
+func (e *Encoder) appendTime(dst []byte, t time.Time) []byte {
+	t = t.UTC()
+	sec := t.Unix()
+	if sec < minSec || sec > maxSec {
+		return t.AppendFormat(dst, time.RFC3339Nano)
+	}
+	if !e.secOK || sec != e.sec {
+		e.secText = t.AppendFormat(e.secText[:0], "2006-01-02T15:04:05")
+		e.sec, e.secOK = sec, true
+	}
+	dst = append(dst, e.secText...)
+	if ns := t.Nanosecond(); ns != 0 {
+		var b [10]byte
+		b[0] = '.'
+		for i := 9; i >= 1; i-- {
+			b[i] = byte('0' + ns%10)
+			ns /= 10
+		}
+		n := 10
+		for b[n-1] == '0' {
+			n--
+		}
+		dst = append(dst, b[:n]...)
+	}
+	return append(dst, 'Z')
 }
 
 func appendInt(dst []byte, n int) []byte {
