@@ -7,7 +7,7 @@ DEMO     ?= testdata/corpus/mixed/zap-klog-logrus.log testdata/corpus/mixed/zap-
 TOFU_VERSION ?= v1.12.6
 TOFU         ?= $(shell $(GO) env GOPATH)/bin/tofu-$(TOFU_VERSION)
 
-.PHONY: all build demo test lint bench fuzz golden corpus readme clean tofu
+.PHONY: all build demo test lint bench bench-sidecar fuzz golden corpus readme clean tofu
 
 all: build
 
@@ -50,6 +50,10 @@ lint:
 ## bench: parser and joiner against the grok and regexp baselines, in one run
 bench:
 	$(GO) test -p 1 -run '^$$' -bench . -benchmem -count=1 ./parser/ ./parser/join/
+
+## bench-sidecar: the forwarder's whole path on one core (README "Forwarder performance")
+bench-sidecar:
+	$(GO) test -p 1 -run '^$$' -bench '^BenchmarkForward$$' -cpu 1 -benchmem -count 5 ./sidecar/
 
 ## fuzz: each fuzz target for FUZZTIME (seed corpora: testdata/ and */testdata/fuzz/)
 fuzz:

@@ -4,6 +4,8 @@
 package ndjson
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"time"
 	"unicode/utf8"
 
@@ -29,6 +31,9 @@ const UnparsedKey = "_unparsed"
 type Encoder struct {
 	Options
 	scratch []byte
+	sec     int64  // the second secText renders, when secOK
+	secText []byte // "2006-01-02T15:04:05" of sec
+	secOK   bool
 }
 
 // Append appends rec as one JSON object and a trailing newline to dst.
@@ -58,11 +63,17 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 	if rec.RawTime() != nil {
 		ref := e.Reference
 		if ref.IsZero() {
-			ref = time.Now()
+			if rec.Format == parser.FormatKlog {
+				ref = time.Now() // klog's "MMDD hh:mm:ss" leaves out the year
+			} else {
+				// The other formats write the date and need at most the
+				// zone, the local one: a clock read per record saved.
+				ref = time.Time{}.In(time.Local)
+			}
 		}
 		if t, ok := rec.Timestamp(ref); ok {
 			dst = append(dst, `,"timestamp":"`...)
-			dst = t.UTC().AppendFormat(dst, time.RFC3339Nano)
+			dst = e.appendTime(dst, t)
 			dst = append(dst, '"')
 		}
 	}
@@ -151,6 +162,39 @@ func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string
 	return dst
 }
 
+// Seconds of 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the years
+// RFC 3339 writes with four digits.
+const minSec, maxSec = -62167219200, 253402300799
+
+// appendTime appends t in UTC as time.RFC3339Nano formats it, reusing the
+// text of the previous record's second: records come many to a second.
+func (e *Encoder) appendTime(dst []byte, t time.Time) []byte {
+	t = t.UTC()
+	sec := t.Unix()
+	if sec < minSec || sec > maxSec {
+		return t.AppendFormat(dst, time.RFC3339Nano)
+	}
+	if !e.secOK || sec != e.sec {
+		e.secText = t.AppendFormat(e.secText[:0], "2006-01-02T15:04:05")
+		e.sec, e.secOK = sec, true
+	}
+	dst = append(dst, e.secText...)
+	if ns := t.Nanosecond(); ns != 0 {
+		var b [10]byte
+		b[0] = '.'
+		for i := 9; i >= 1; i-- {
+			b[i] = byte('0' + ns%10)
+			ns /= 10
+		}
+		n := 10
+		for b[n-1] == '0' {
+			n--
+		}
+		dst = append(dst, b[:n]...)
+	}
+	return append(dst, 'Z')
+}
+
 func appendInt(dst []byte, n int) []byte {
 	if n < 0 {
 		dst = append(dst, '-')
@@ -179,6 +223,18 @@ func AppendString(dst, s []byte) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		// Eight bytes at a time while none needs care: the common case of
+		// printable ASCII is copied in one append at the next escape.
+		for i+8 <= len(s) {
+			if m := needsCare(binary.LittleEndian.Uint64(s[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+				break
+			}
+			i += 8
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
@@ -222,4 +278,16 @@ func AppendString(dst, s []byte) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// needsCare returns a mask with the high bit set in each byte of x that
+// AppendString cannot copy as it is: a quote, a backslash, a control
+// character or a byte of a multi-byte (or invalid) UTF-8 sequence. Only
+// bytes above the lowest hit can be false positives (a borrow), so the
+// lowest set bit is exact.
+func needsCare(x uint64) uint64 {
+	const lo, hi, ones = 0x2020202020202020, 0x8080808080808080, 0x0101010101010101
+	q := x ^ 0x2222222222222222
+	bs := x ^ 0x5c5c5c5c5c5c5c5c
+	return ((x-lo)&^x | (q-ones)&^q | (bs-ones)&^bs | x) & hi
 }

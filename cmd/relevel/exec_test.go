@@ -58,10 +58,7 @@ func TestExecErrors(t *testing.T) {
 // Signals reach the child, and relevel reports how it died. The real binary
 // is used so that the signal goes to relevel, not to the test.
 func TestExecForwardsSignals(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "relevel")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := relevelBinary(t)
 	ready := filepath.Join(t.TempDir(), "ready")
 	cmd := exec.Command(bin, "exec", "--", "sh", "-c", `trap 'echo "got TERM" >&2; exit 143' TERM; touch `+ready+`; while :; do sleep 0.05; done`)
 	var out bytes.Buffer

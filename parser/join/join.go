@@ -83,6 +83,15 @@ type Joiner struct {
 	outLines int
 	rec      parser.Record
 	probe    parser.Record
+
+	// next holds a copy of the line being probed, so that the probe of a
+	// line that starts a record points into the buffer that becomes cur:
+	// first keeps it, and while the record stays that one line it is the
+	// record's parse (firstOK), which saves parsing every single-line
+	// record twice. cur, next and out rotate.
+	next    []byte
+	first   parser.Record
+	firstOK bool
 }
 
 // NewJoiner returns a Joiner with the given bounds.
@@ -97,12 +106,9 @@ func NewJoiner(opts ...Option) *Joiner {
 // completed by this line; it is then available from Record, Raw and Lines
 // until the next call to Add or Flush. The Joiner copies what it keeps.
 func (j *Joiner) Add(line []byte) bool {
-	body := line
-	if n := len(body); n > 0 && body[n-1] == '\n' {
-		body = body[:n-1]
-	}
 	if !j.has {
-		j.start(line, body, false)
+		j.next = append(j.next[:0], line...)
+		j.start(parser.IsHeader(body(j.next), &j.probe))
 		return false
 	}
 	if j.partial {
@@ -114,9 +120,12 @@ func (j *Joiner) Add(line []byte) bool {
 		}
 		j.cur = append(j.cur, line...)
 		j.partial = !hasEOL(line)
+		j.firstOK = false
 		return false
 	}
-	header := parser.IsHeader(body, &j.probe)
+	j.next = append(j.next[:0], line...)
+	b := body(j.next)
+	header := parser.IsHeader(b, &j.probe)
 	if !header && j.curCont {
 		if j.curLines+1 > j.cfg.maxLines || len(j.cur)+len(line) > j.cfg.maxBytes {
 			j.finish()
@@ -126,14 +135,23 @@ func (j *Joiner) Add(line []byte) bool {
 		j.cur = append(j.cur, line...)
 		j.curLines++
 		j.partial = !hasEOL(line)
-		if j.jsonOpen && isLone(body, '}') {
+		j.firstOK = false
+		if j.jsonOpen && isLone(b, '}') {
 			j.curCont, j.jsonOpen = false, false
 		}
 		return false
 	}
 	j.finish()
-	j.start(line, body, header)
+	j.start(header)
 	return true
+}
+
+// body is line without its "\n".
+func body(line []byte) []byte {
+	if n := len(line); n > 0 && line[n-1] == '\n' {
+		return line[:n-1]
+	}
+	return line
 }
 
 // Flush completes the pending record, if any, and reports whether there was
@@ -171,19 +189,23 @@ func isLone(line []byte, c byte) bool {
 
 func hasEOL(line []byte) bool { return len(line) > 0 && line[len(line)-1] == '\n' }
 
-// start begins a pending record with line. header says whether the probe
-// already recognised it (saves a second parse).
-func (j *Joiner) start(line, body []byte, probed bool) {
-	if !probed {
-		parser.IsHeader(body, &j.probe)
-	}
-	j.cur = append(j.cur[:0], line...)
+// start begins a pending record with the line in j.next, which j.probe
+// has probed; header is what the probe reported.
+func (j *Joiner) start(header bool) {
+	j.cur, j.next = j.next, j.cur[:0]
+	line := j.cur
+	b := body(line)
 	j.curLines = 1
 	j.curFormat, j.curLevel = j.probe.Format, j.probe.Level
 	j.curCont = j.probe.AcceptsContinuation()
+	// The probe is ParseLine's result when it recognised a format (an
+	// unrecognised line gets its whole text as message from ParseLine) and
+	// saw the same text (ParseLine keeps a final "\r" in Text).
+	j.first = j.probe
+	j.firstOK = header && j.probe.Format != parser.FormatUnknown && (len(b) == 0 || b[len(b)-1] != '\r')
 	// A lone "{" opens a pretty-printed JSON object (logrus PrettyPrint):
 	// its lines are gathered up to the closing "}" and parsed as one.
-	j.jsonOpen = !probed && isLone(body, '{')
+	j.jsonOpen = !header && isLone(b, '{')
 	if j.jsonOpen {
 		j.curCont = true
 	}
@@ -196,6 +218,7 @@ func (j *Joiner) start(line, body []byte, probed bool) {
 func (j *Joiner) startOverflow(line []byte) {
 	j.cur = append(j.cur[:0], line...)
 	j.curLines = 1
+	j.firstOK = false
 	j.overflow = true
 	j.partial = !hasEOL(line)
 	j.has = true
@@ -214,6 +237,10 @@ func (j *Joiner) finish() {
 		return
 	}
 	if j.outLines == 1 {
+		if j.firstOK {
+			j.rec = j.first
+			return
+		}
 		parser.ParseLine(text, &j.rec)
 		return
 	}

@@ -36,6 +36,7 @@ type Decoder struct {
 
 	zoneOff int // cache of the last numeric UTC offset seen, and its zone
 	zone    *time.Location
+	sec     secondCache // the last timestamp's second
 }
 
 // NewDecoder returns a Decoder for the given format.

@@ -52,6 +52,46 @@ func TestParseTime(t *testing.T) {
 	}
 }
 
+// One Decoder reuses the previous timestamp's second: a sequence with the
+// same second in other zones, with other fractions and with invalid tails
+// parses exactly as time.Parse parses each timestamp alone.
+func TestParseTimeSameSecond(t *testing.T) {
+	d := NewDecoder(CRI)
+	for _, s := range []string{
+		"2026-11-30T04:43:36.151101194Z",
+		"2026-11-30T04:43:36.2Z",
+		"2026-11-30T04:43:36Z",
+		"2026-11-30T04:43:36.Z",
+		"2026-11-30T04:43:36.999999999Z",
+		"2026-11-30T04:43:36.1234567890Z",
+		"2026-11-30T04:43:36.5+05:30",
+		"2026-11-30T04:43:36.6+05:30",
+		"2026-11-30T04:43:36.6-05:30",
+		"2026-11-30T04:43:36.7+05:30",
+		"2026-11-30T04:43:36.7+0530",
+		"2026-11-30T04:43:36.7",
+		"2026-11-30T04:43:36.8Z",
+		"2026-11-30T04:43:37.000000001Z",
+		"2026-11-30T04:43:36.000000000+00:00",
+		"2026-11-30T04:43:36.100000000+00:00",
+		"2026-11-30T04:43:36.100000000+00:00x",
+	} {
+		got := d.parseTime([]byte(s))
+		want, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			if !got.IsZero() {
+				t.Errorf("%q: got %v, want the zero Time", s, got)
+			}
+			continue
+		}
+		_, wantOff := want.Zone()
+		_, gotOff := got.Zone()
+		if !got.Equal(want) || gotOff != wantOff {
+			t.Errorf("%s: got %v, want %v", s, got, want)
+		}
+	}
+}
+
 // TestUnescape checks the JSON string decoder against encoding/json.
 func TestUnescape(t *testing.T) {
 	for _, s := range []string{

@@ -28,6 +28,72 @@ func (d *Decoder) parseTimeFast(b []byte) (time.Time, bool) {
 		b[4] != '-' || b[7] != '-' || b[10] != 'T' || b[13] != ':' || b[16] != ':' {
 		return time.Time{}, false
 	}
+	// A busy container writes many lines per second: the second and the
+	// zone of the previous timestamp are usually this one's too.
+	if c := &d.sec; c.ok && string(b[:19]) == string(c.prefix[:]) {
+		if nsec, i, ok := fraction(b); ok && string(b[i:]) == string(c.zone[:c.zoneLen]) {
+			return c.t.Add(time.Duration(nsec)), true
+		}
+	}
+	t, ok := d.parseTimeFull(b)
+	if ok {
+		d.cacheSecond(b, t)
+	}
+	return t, ok
+}
+
+// secondCache is the last timestamp's second and zone, as text and as a
+// time.Time at that whole second.
+type secondCache struct {
+	prefix  [19]byte
+	zone    [6]byte
+	zoneLen int
+	t       time.Time
+	ok      bool
+}
+
+// cacheSecond remembers the second and zone of b, parsed as t.
+func (d *Decoder) cacheSecond(b []byte, t time.Time) {
+	_, i, ok := fraction(b)
+	if !ok || len(b)-i > len(d.sec.zone) {
+		d.sec.ok = false
+		return
+	}
+	c := &d.sec
+	copy(c.prefix[:], b[:19])
+	c.zoneLen = copy(c.zone[:], b[i:])
+	c.t = t.Add(-time.Duration(t.Nanosecond()))
+	c.ok = true
+}
+
+// fraction parses the optional ".digits" after the seconds of b, returning
+// nanoseconds and the index after it; false for a dot without digits or
+// more than nine digits.
+func fraction(b []byte) (nsec, i int, ok bool) {
+	i = 19
+	if b[i] != '.' {
+		return 0, i, true
+	}
+	i++
+	n := 0
+	for i < len(b) && '0' <= b[i] && b[i] <= '9' {
+		if n == 9 {
+			return 0, i, false
+		}
+		nsec = nsec*10 + int(b[i]-'0')
+		i++
+		n++
+	}
+	if n == 0 {
+		return 0, i, false
+	}
+	for ; n < 9; n++ {
+		nsec *= 10
+	}
+	return nsec, i, true
+}
+
+func (d *Decoder) parseTimeFull(b []byte) (time.Time, bool) {
 	year, ok1 := digits(b[0:4])
 	month, ok2 := digits(b[5:7])
 	day, ok3 := digits(b[8:10])
@@ -38,24 +104,9 @@ func (d *Decoder) parseTimeFast(b []byte) (time.Time, bool) {
 		month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || sec > 59 {
 		return time.Time{}, false
 	}
-	i, nsec := 19, 0
-	if b[i] == '.' {
-		i++
-		n := 0
-		for i < len(b) && '0' <= b[i] && b[i] <= '9' {
-			if n == 9 {
-				return time.Time{}, false
-			}
-			nsec = nsec*10 + int(b[i]-'0')
-			i++
-			n++
-		}
-		if n == 0 {
-			return time.Time{}, false
-		}
-		for ; n < 9; n++ {
-			nsec *= 10
-		}
+	nsec, i, ok := fraction(b)
+	if !ok {
+		return time.Time{}, false
 	}
 	var loc *time.Location
 	switch rest := b[i:]; {

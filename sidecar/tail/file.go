@@ -306,8 +306,8 @@ func (r *run) split(f *file, data []byte, base int64) error {
 		// One allocation for all the lines of this read; each Line gets a
 		// full slice expression so an append by the receiver cannot spill
 		// into the next line.
-		lines = make([]byte, pos)
-		copy(lines, data[:pos])
+		// append, not make and copy: the new memory is not zeroed first.
+		lines = append([]byte(nil), data[:pos]...)
 	}
 	// Keep only the partial line, in the file's own buffer.
 	f.pending = append(f.pending[:0], data[pos:]...)
