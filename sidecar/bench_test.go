@@ -201,7 +201,7 @@ func BenchmarkForward(b *testing.B) {
 			i++
 			sink := &countSink{}
 			cfg := Config{Include: []string{filepath.Join(dir, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(dir, "state", strconv.Itoa(i)),
-				Sink: sink}
+				Sink: NewWriterSink(sink)}
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan error, 1)
 			go func() { done <- Run(ctx, cfg) }()

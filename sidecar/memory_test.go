@@ -70,7 +70,7 @@ func TestMemoryFlatOverLongRun(t *testing.T) {
 	}
 	sink := &countSink{}
 	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
-		FlushInterval: 50 * time.Millisecond, CheckpointInterval: 100 * time.Millisecond, Sink: sink}
+		FlushInterval: 50 * time.Millisecond, CheckpointInterval: 100 * time.Millisecond, Sink: NewWriterSink(sink)}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- Run(ctx, cfg) }()
