@@ -30,17 +30,19 @@ func nextPair(b []byte, i int) (p pair, next int, ok bool) {
 		p.ks, p.ke, p.keyQuoted = i, e, true
 		i = e
 	} else {
+		// Keys are short and prose words end at a space: a byte loop that
+		// stops at the first of '=', ' ' and '"' decides sooner than a
+		// search for '=' that runs on through the words after it.
 		s := i
-		e := bytes.IndexByte(b[i:], '=')
-		if e <= 0 {
-			return p, i, false
-		}
-		for _, c := range b[i : i+e] {
-			if c == ' ' || c == '"' {
-				return p, i, false
+		for i < len(b) && b[i] != '=' {
+			if b[i] == ' ' || b[i] == '"' {
+				return p, s, false
 			}
+			i++
 		}
-		i += e
+		if i == s || i == len(b) {
+			return p, s, false
+		}
 		p.ks, p.ke = s, i
 	}
 	i++ // '='
