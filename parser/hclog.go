@@ -5,8 +5,11 @@ import "bytes"
 // hclog: "2006-01-02T15:04:05.000Z0700 [INFO]  [file.go:12: ][name: ]msg[: k=v …]".
 // Levels are fixed-width bracketed words; multi-line values and messages
 // continue on following lines ("  | line", "  key=").
-func parseHclog(h []byte, r *Record) bool {
-	te := scanRFC3339(h, 0, true)
+func parseHclog(h []byte, r *Record) bool { return parseHclogAfterTime(h, scanRFC3339(h, 0, true), r) }
+
+// parseHclogAfterTime is parseHclog given the end of the RFC 3339 time that
+// opens h (0 for none).
+func parseHclogAfterTime(h []byte, te int, r *Record) bool {
 	if te <= 0 || te+3 >= len(h) || h[te] != ' ' || h[te+1] != '[' {
 		return false
 	}

@@ -84,7 +84,11 @@ func parseHeader(h []byte, r *Record) bool {
 		if len(h) > 4 && h[4] == '/' {
 			return parseStdlog(h, r)
 		}
-		return parseZap(h, r) || r.retry() || parseHclog(h, r) || r.retry() || parseZerolog(h, r)
+		// zap's and hclog's times are both RFC 3339 (zap has epoch forms
+		// too): scan the time once for both.
+		tEnd, kind := scanZapTime(h)
+		return parseZapAfterTime(h, tEnd, kind, r) || r.retry() ||
+			(kind == timeRFC3339 && parseHclogAfterTime(h, tEnd, r)) || r.retry() || parseZerolog(h, r)
 	case c == '{':
 		return parseJSONLine(h, r)
 	case c == '[':
