@@ -68,12 +68,6 @@ func nextPair(b []byte, i int) (p pair, next int, ok bool) {
 	return p, i, true
 }
 
-func (p pair) key(b []byte) []byte { return b[p.ks:p.ke] }
-
-// valueSpan returns the value's span, inside the quotes for a quoted value
-// used as a time (the quotes are layout, not time).
-func (p pair) valueSpan() span { return span{int32(p.vs), int32(p.ve)} }
-
 func (p pair) valueKind() uint8 {
 	if p.valQuoted {
 		return kindGoQuoted
@@ -86,50 +80,92 @@ func (p pair) valueKind() uint8 {
 // first pairs). A logfmt line without a level key is not claimed: it carries
 // no level to recover.
 func parseLogfmt(h []byte, r *Record) bool {
-	// Cheap rejection of prose and stack frames: a logfmt line opens with a
-	// short key and '=' before any space.
-	if len(h) > 0 && h[0] != '"' {
-		e := bytes.IndexByte(h[:min(len(h), 65)], '=')
-		if e <= 0 || bytes.IndexByte(h[:e], ' ') >= 0 {
-			return false
-		}
-	}
-	var timeP, lvlP, msgP, callerP pair
+	// The header pairs are scanned here rather than through nextPair: this
+	// runs on every logfmt line, and a call per pair returning a pair
+	// struct cost more than the scanning itself. Values are spans with
+	// their quotes.
+	var timeV, lvlV, msgV, callerV span
+	var timeQ, lvlQ, msgQ bool
 	var haveTime, haveLvl, haveMsg, haveCaller bool
 	i := 0
-	n := 0
-	for i < len(h) && n < 6 {
-		p, next, ok := nextPair(h, i)
+	for n := 0; i < len(h) && n < 6; n++ {
+		for i < len(h) && h[i] == ' ' {
+			i++
+		}
+		ks := i
+		ok := false
+		switch {
+		case i >= len(h):
+		case h[i] == '"':
+			e := skipGoString(h, i)
+			ok = e >= 0 && e < len(h) && h[e] == '='
+			i = e
+		default:
+			for i < len(h) && h[i] != '=' && h[i] != ' ' && h[i] != '"' {
+				i++
+			}
+			// Cheap rejection of prose and stack frames: a logfmt line
+			// opens with a short key and '=' before any space.
+			ok = i > ks && i < len(h) && h[i] == '=' && (n > 0 || i <= 64)
+		}
 		if !ok {
 			if n == 0 {
 				return false
 			}
 			break
 		}
-		n++
-		k := p.key(h)
-		switch {
-		case !haveTime && (string(k) == "time" || string(k) == "ts"):
-			timeP, haveTime = p, true
-		case !haveLvl && (string(k) == "level" || string(k) == "lvl"):
-			lvlP, haveLvl = p, true
-		case !haveMsg && (string(k) == "msg" || string(k) == "message"):
-			msgP, haveMsg = p, true
-		case !haveCaller && (string(k) == "caller" || string(k) == "source"):
-			callerP, haveCaller = p, true
+		ke := i
+		i++ // '='
+		vs := i
+		q := i < len(h) && h[i] == '"'
+		if q {
+			if i = skipGoString(h, i); i < 0 {
+				if n == 0 {
+					return false
+				}
+				break
+			}
+		} else if k := bytes.IndexByte(h[i:], ' '); k >= 0 {
+			i += k
+		} else {
+			i = len(h)
 		}
-		i = next
+		if i < len(h) && h[i] != ' ' {
+			if n == 0 {
+				return false
+			}
+			break
+		}
+		v := span{int32(vs), int32(i)}
+		switch string(h[ks:ke]) {
+		case "time", "ts":
+			if !haveTime {
+				timeV, timeQ, haveTime = v, q, true
+			}
+		case "level", "lvl":
+			if !haveLvl {
+				lvlV, lvlQ, haveLvl = v, q, true
+			}
+		case "msg", "message":
+			if !haveMsg {
+				msgV, msgQ, haveMsg = v, q, true
+			}
+		case "caller", "source":
+			if !haveCaller {
+				callerV, haveCaller = v, true
+			}
+		}
 		// Stop once the header keys are found; slog writes source before
 		// msg, so after its msg only attributes follow.
-		if haveLvl && haveMsg && haveTime && (haveCaller || (lvlP.ve > lvlP.vs && isUpper(h[lvlP.vs]))) {
+		if haveLvl && haveMsg && haveTime && (haveCaller || (!lvlV.empty() && isUpper(h[lvlV.start]))) {
 			break
 		}
 	}
 	if !haveLvl {
 		return true // a logfmt record without a level: it starts here, nothing to claim
 	}
-	word := h[lvlP.vs:lvlP.ve]
-	if lvlP.valQuoted && len(word) >= 2 {
+	word := h[lvlV.start:lvlV.end]
+	if lvlQ && len(word) >= 2 {
 		word = word[1 : len(word)-1]
 	}
 	lvl, ok := slogLevel(word)
@@ -141,10 +177,10 @@ func parseLogfmt(h []byte, r *Record) bool {
 		format = FormatGokit
 	}
 	r.Format, r.Level = format, lvl
-	r.lvl = lvlP.valueSpan()
+	r.lvl = lvlV
 	if haveTime {
-		ts := timeP.valueSpan()
-		if timeP.valQuoted {
+		ts := timeV
+		if timeQ {
 			ts.start++
 			ts.end--
 		}
@@ -156,13 +192,15 @@ func parseLogfmt(h []byte, r *Record) bool {
 		}
 	}
 	if haveMsg {
-		r.msg = msgP.valueSpan()
-		r.msgKind = msgP.valueKind()
+		r.msg = msgV
+		if msgQ {
+			r.msgKind = kindGoQuoted
+		}
 	} else {
 		r.msg = span{int32(len(h)), int32(len(h))}
 	}
 	if haveCaller {
-		r.caller = callerP.valueSpan()
+		r.caller = callerV
 	}
 	r.fields = span{0, int32(len(h))}
 	r.fieldsKind = fieldsLogfmtRest
