@@ -303,6 +303,20 @@ func trailingPairs(h []byte, start int) int {
 		if run < 0 {
 			run = i
 		}
+		// Most tokens before the pairs are words of the message: one that
+		// reaches a space or the end before any '=' or '"' is no pair.
+		j := i
+		for j < len(h) && h[j] != ' ' && h[j] != '=' && h[j] != '"' {
+			j++
+		}
+		if j > i && (j == len(h) || h[j] == ' ') {
+			if j == len(h) {
+				return len(h)
+			}
+			run = -1
+			i = j + 1
+			continue
+		}
 		if _, next, ok := nextPair(h, i); ok {
 			i = next
 			for i < len(h) && h[i] == ' ' {
