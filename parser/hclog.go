@@ -44,7 +44,8 @@ func parseHclogAfterTime(h []byte, te int, r *Record) bool {
 	r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
 	r.rawCont = true
 	// IncludeLocation: "file.go:12: "
-	if c := bytes.Index(h[i:], []byte(": ")); c > 0 && looksLikeCaller(h[i:i+c]) && bytes.IndexByte(h[i:i+c], ' ') < 0 {
+	// The caller is the first word when that word ends in ':'.
+	if c := bytes.IndexByte(h[i:], ' ') - 1; c > 0 && h[i+c] == ':' && looksLikeCaller(h[i:i+c]) {
 		r.caller = span{int32(i), int32(i + c)}
 		i += c + 2
 	}

@@ -46,26 +46,29 @@ func nextPair(b []byte, i int) (p pair, next int, ok bool) {
 		p.ks, p.ke = s, i
 	}
 	i++ // '='
-	if i < len(b) && b[i] == '"' {
-		e := skipGoString(b, i)
-		if e < 0 {
-			return p, i, false
-		}
-		p.vs, p.ve, p.valQuoted = i, e, true
-		i = e
-	} else {
-		s := i
-		if k := bytes.IndexByte(b[i:], ' '); k >= 0 {
-			i += k
-		} else {
-			i = len(b)
-		}
-		p.vs, p.ve = s, i
-	}
-	if i < len(b) && b[i] != ' ' {
+	p.vs, p.valQuoted = i, i < len(b) && b[i] == '"'
+	if p.ve = pairValueEnd(b, i); p.ve < 0 {
 		return p, i, false
 	}
-	return p, i, true
+	return p, p.ve, true
+}
+
+// pairValueEnd returns the end of the logfmt value at b[i] (quoted or bare),
+// or -1 when something other than a space follows it.
+func pairValueEnd(b []byte, i int) int {
+	if i < len(b) && b[i] == '"' {
+		if i = skipGoString(b, i); i < 0 {
+			return -1
+		}
+	} else if k := bytes.IndexByte(b[i:], ' '); k >= 0 {
+		i += k
+	} else {
+		i = len(b)
+	}
+	if i < len(b) && b[i] != ' ' {
+		return -1
+	}
+	return i
 }
 
 func (p pair) valueKind() uint8 {
@@ -259,7 +262,8 @@ func parseStdlog(h []byte, r *Record) bool {
 	i++
 	var caller span
 	// Lshortfile / Llongfile: "file.go:12: "
-	if c := bytes.Index(h[i:], []byte(": ")); c > 0 && looksLikeCaller(h[i:i+c]) && bytes.IndexByte(h[i:i+c], ' ') < 0 {
+	// The caller is the first word when that word ends in ':'.
+	if c := bytes.IndexByte(h[i:], ' ') - 1; c > 0 && h[i+c] == ':' && looksLikeCaller(h[i:i+c]) {
 		caller = span{int32(i), int32(i + c)}
 		i += c + 2
 	}
@@ -317,7 +321,14 @@ func trailingPairs(h []byte, start int) int {
 			i = j + 1
 			continue
 		}
-		if _, next, ok := nextPair(h, i); ok {
+		next, ok := -1, false
+		if j > i && h[j] == '=' { // the key is already scanned
+			next = pairValueEnd(h, j+1)
+			ok = next >= 0
+		} else {
+			_, next, ok = nextPair(h, i)
+		}
+		if ok {
 			i = next
 			for i < len(h) && h[i] == ' ' {
 				i++
