@@ -187,12 +187,8 @@ func parseLogfmt(h []byte, r *Record) bool {
 			ts.start++
 			ts.end--
 		}
-		r.time = ts
-		if ts.end-ts.start >= 19 && scanRFC3339(h, int(ts.start), false) == int(ts.end) {
-			r.timeKind = timeRFC3339
-		} else {
-			r.timeKind = timeEpoch
-		}
+		// Which layout it is matters only to Timestamp, which decides.
+		r.time, r.timeKind = ts, timeLogfmt
 	}
 	if haveMsg {
 		r.msg = msgV

@@ -39,6 +39,7 @@ const (
 	timeEpoch         // float or integer epoch in s, ms, µs or ns
 	timeStdlog        // package log: 2006/01/02 15:04:05[.000000], local time
 	timeKitchen       // zerolog console default: 3:04PM, no date
+	timeLogfmt        // a logfmt time value: timeRFC3339 or else timeEpoch, told apart when decoded
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the
