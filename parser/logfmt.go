@@ -87,6 +87,13 @@ func parseLogfmt(h []byte, r *Record) bool {
 	// runs on every logfmt line, and a call per pair returning a pair
 	// struct cost more than the scanning itself. Values are spans with
 	// their quotes.
+	// Cheap rejection of prose and stack frames, which have no '=' near
+	// their start: a logfmt line opens with a short key and '='.
+	if len(h) > 0 && h[0] != '"' {
+		if e := bytes.IndexByte(h[:min(len(h), 65)], '='); e <= 0 {
+			return false
+		}
+	}
 	var timeV, lvlV, msgV, callerV span
 	var timeQ, lvlQ, msgQ bool
 	var haveTime, haveLvl, haveMsg, haveCaller bool
@@ -107,9 +114,7 @@ func parseLogfmt(h []byte, r *Record) bool {
 			for i < len(h) && h[i] != '=' && h[i] != ' ' && h[i] != '"' {
 				i++
 			}
-			// Cheap rejection of prose and stack frames: a logfmt line
-			// opens with a short key and '=' before any space.
-			ok = i > ks && i < len(h) && h[i] == '=' && (n > 0 || i <= 64)
+			ok = i > ks && i < len(h) && h[i] == '='
 		}
 		if !ok {
 			if n == 0 {
