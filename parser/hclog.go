@@ -5,8 +5,11 @@ import "bytes"
 // hclog: "2006-01-02T15:04:05.000Z0700 [INFO]  [file.go:12: ][name: ]msg[: k=v …]".
 // Levels are fixed-width bracketed words; multi-line values and messages
 // continue on following lines ("  | line", "  key=").
-func parseHclog(h []byte, r *Record) bool {
-	te := scanRFC3339(h, 0, true)
+func parseHclog(h []byte, r *Record) bool { return parseHclogAfterTime(h, scanRFC3339(h, 0, true), r) }
+
+// parseHclogAfterTime is parseHclog given the end of the RFC 3339 time that
+// opens h (0 for none).
+func parseHclogAfterTime(h []byte, te int, r *Record) bool {
 	if te <= 0 || te+3 >= len(h) || h[te] != ' ' || h[te+1] != '[' {
 		return false
 	}
@@ -41,7 +44,8 @@ func parseHclog(h []byte, r *Record) bool {
 	r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
 	r.rawCont = true
 	// IncludeLocation: "file.go:12: "
-	if c := bytes.Index(h[i:], []byte(": ")); c > 0 && looksLikeCaller(h[i:i+c]) && bytes.IndexByte(h[i:i+c], ' ') < 0 {
+	// The caller is the first word when that word ends in ':'.
+	if c := bytes.IndexByte(h[i:], ' ') - 1; c > 0 && h[i+c] == ':' && looksLikeCaller(h[i:i+c]) {
 		r.caller = span{int32(i), int32(i + c)}
 		i += c + 2
 	}

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
@@ -209,12 +210,14 @@ func appendJSONUnquote(dst, v []byte) ([]byte, bool) {
 	start := len(dst)
 	s := v[1 : len(v)-1]
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c != '\\' {
-			dst = append(dst, c)
-			i++
-			continue
+		// Copy up to the next escape in one append: most strings have none.
+		k := bytes.IndexByte(s[i:], '\\')
+		if k < 0 {
+			dst = append(dst, s[i:]...)
+			break
 		}
+		dst = append(dst, s[i:i+k]...)
+		i += k
 		if i+1 >= len(s) {
 			return dst[:start], false
 		}

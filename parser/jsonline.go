@@ -71,7 +71,12 @@ func parseJSONLine(b []byte, r *Record) bool {
 			return false
 		}
 		vs := skipWS(b, c+1)
-		ve := skipValue(b, vs, 0)
+		var ve int
+		if vs < len(b) && b[vs] == '"' { // most values: no trip through skipValue's switch
+			ve = skipString(b, vs)
+		} else {
+			ve = skipValue(b, vs, 0)
+		}
 		if ve < 0 {
 			return false
 		}

@@ -238,6 +238,18 @@ func wordLevel(b []byte) (Level, bool) {
 // numeric level is base+offset (DEBUG -4, INFO 0, WARN 4, ERROR 8), and it
 // maps to the nearest named level at or below it.
 func slogLevel(b []byte) (Level, bool) {
+	// The plain words first: offsets are rare, and looking for one costs a
+	// scan of the word.
+	switch string(b) {
+	case "DEBUG":
+		return LevelDebug, true
+	case "INFO":
+		return LevelInfo, true
+	case "WARN":
+		return LevelWarning, true
+	case "ERROR":
+		return LevelError, true
+	}
 	base := b
 	off := 0
 	if i := indexAny2(b, '+', '-'); i > 0 {

@@ -30,47 +30,46 @@ func nextPair(b []byte, i int) (p pair, next int, ok bool) {
 		p.ks, p.ke, p.keyQuoted = i, e, true
 		i = e
 	} else {
+		// Keys are short and prose words end at a space: a byte loop that
+		// stops at the first of '=', ' ' and '"' decides sooner than a
+		// search for '=' that runs on through the words after it.
 		s := i
-		e := bytes.IndexByte(b[i:], '=')
-		if e <= 0 {
-			return p, i, false
-		}
-		for _, c := range b[i : i+e] {
-			if c == ' ' || c == '"' {
-				return p, i, false
+		for i < len(b) && b[i] != '=' {
+			if b[i] == ' ' || b[i] == '"' {
+				return p, s, false
 			}
+			i++
 		}
-		i += e
+		if i == s || i == len(b) {
+			return p, s, false
+		}
 		p.ks, p.ke = s, i
 	}
 	i++ // '='
-	if i < len(b) && b[i] == '"' {
-		e := skipGoString(b, i)
-		if e < 0 {
-			return p, i, false
-		}
-		p.vs, p.ve, p.valQuoted = i, e, true
-		i = e
-	} else {
-		s := i
-		if k := bytes.IndexByte(b[i:], ' '); k >= 0 {
-			i += k
-		} else {
-			i = len(b)
-		}
-		p.vs, p.ve = s, i
-	}
-	if i < len(b) && b[i] != ' ' {
+	p.vs, p.valQuoted = i, i < len(b) && b[i] == '"'
+	if p.ve = pairValueEnd(b, i); p.ve < 0 {
 		return p, i, false
 	}
-	return p, i, true
+	return p, p.ve, true
 }
 
-func (p pair) key(b []byte) []byte { return b[p.ks:p.ke] }
-
-// valueSpan returns the value's span, inside the quotes for a quoted value
-// used as a time (the quotes are layout, not time).
-func (p pair) valueSpan() span { return span{int32(p.vs), int32(p.ve)} }
+// pairValueEnd returns the end of the logfmt value at b[i] (quoted or bare),
+// or -1 when something other than a space follows it.
+func pairValueEnd(b []byte, i int) int {
+	if i < len(b) && b[i] == '"' {
+		if i = skipGoString(b, i); i < 0 {
+			return -1
+		}
+	} else if k := bytes.IndexByte(b[i:], ' '); k >= 0 {
+		i += k
+	} else {
+		i = len(b)
+	}
+	if i < len(b) && b[i] != ' ' {
+		return -1
+	}
+	return i
+}
 
 func (p pair) valueKind() uint8 {
 	if p.valQuoted {
@@ -84,50 +83,97 @@ func (p pair) valueKind() uint8 {
 // first pairs). A logfmt line without a level key is not claimed: it carries
 // no level to recover.
 func parseLogfmt(h []byte, r *Record) bool {
-	// Cheap rejection of prose and stack frames: a logfmt line opens with a
-	// short key and '=' before any space.
+	// The header pairs are scanned here rather than through nextPair: this
+	// runs on every logfmt line, and a call per pair returning a pair
+	// struct cost more than the scanning itself. Values are spans with
+	// their quotes.
+	// Cheap rejection of prose and stack frames, which have no '=' near
+	// their start: a logfmt line opens with a short key and '='.
 	if len(h) > 0 && h[0] != '"' {
-		e := bytes.IndexByte(h[:min(len(h), 65)], '=')
-		if e <= 0 || bytes.IndexByte(h[:e], ' ') >= 0 {
+		if e := bytes.IndexByte(h[:min(len(h), 65)], '='); e <= 0 {
 			return false
 		}
 	}
-	var timeP, lvlP, msgP, callerP pair
+	var timeV, lvlV, msgV, callerV span
+	var timeQ, lvlQ, msgQ bool
 	var haveTime, haveLvl, haveMsg, haveCaller bool
 	i := 0
-	n := 0
-	for i < len(h) && n < 6 {
-		p, next, ok := nextPair(h, i)
+	for n := 0; i < len(h) && n < 6; n++ {
+		for i < len(h) && h[i] == ' ' {
+			i++
+		}
+		ks := i
+		ok := false
+		switch {
+		case i >= len(h):
+		case h[i] == '"':
+			e := skipGoString(h, i)
+			ok = e >= 0 && e < len(h) && h[e] == '='
+			i = e
+		default:
+			for i < len(h) && h[i] != '=' && h[i] != ' ' && h[i] != '"' {
+				i++
+			}
+			ok = i > ks && i < len(h) && h[i] == '='
+		}
 		if !ok {
 			if n == 0 {
 				return false
 			}
 			break
 		}
-		n++
-		k := p.key(h)
-		switch {
-		case !haveTime && (string(k) == "time" || string(k) == "ts"):
-			timeP, haveTime = p, true
-		case !haveLvl && (string(k) == "level" || string(k) == "lvl"):
-			lvlP, haveLvl = p, true
-		case !haveMsg && (string(k) == "msg" || string(k) == "message"):
-			msgP, haveMsg = p, true
-		case !haveCaller && (string(k) == "caller" || string(k) == "source"):
-			callerP, haveCaller = p, true
+		ke := i
+		i++ // '='
+		vs := i
+		q := i < len(h) && h[i] == '"'
+		if q {
+			if i = skipGoString(h, i); i < 0 {
+				if n == 0 {
+					return false
+				}
+				break
+			}
+		} else if k := bytes.IndexByte(h[i:], ' '); k >= 0 {
+			i += k
+		} else {
+			i = len(h)
 		}
-		i = next
+		if i < len(h) && h[i] != ' ' {
+			if n == 0 {
+				return false
+			}
+			break
+		}
+		v := span{int32(vs), int32(i)}
+		switch string(h[ks:ke]) {
+		case "time", "ts":
+			if !haveTime {
+				timeV, timeQ, haveTime = v, q, true
+			}
+		case "level", "lvl":
+			if !haveLvl {
+				lvlV, lvlQ, haveLvl = v, q, true
+			}
+		case "msg", "message":
+			if !haveMsg {
+				msgV, msgQ, haveMsg = v, q, true
+			}
+		case "caller", "source":
+			if !haveCaller {
+				callerV, haveCaller = v, true
+			}
+		}
 		// Stop once the header keys are found; slog writes source before
 		// msg, so after its msg only attributes follow.
-		if haveLvl && haveMsg && haveTime && (haveCaller || (lvlP.ve > lvlP.vs && isUpper(h[lvlP.vs]))) {
+		if haveLvl && haveMsg && haveTime && (haveCaller || (!lvlV.empty() && isUpper(h[lvlV.start]))) {
 			break
 		}
 	}
 	if !haveLvl {
 		return true // a logfmt record without a level: it starts here, nothing to claim
 	}
-	word := h[lvlP.vs:lvlP.ve]
-	if lvlP.valQuoted && len(word) >= 2 {
+	word := h[lvlV.start:lvlV.end]
+	if lvlQ && len(word) >= 2 {
 		word = word[1 : len(word)-1]
 	}
 	lvl, ok := slogLevel(word)
@@ -139,28 +185,26 @@ func parseLogfmt(h []byte, r *Record) bool {
 		format = FormatGokit
 	}
 	r.Format, r.Level = format, lvl
-	r.lvl = lvlP.valueSpan()
+	r.lvl = lvlV
 	if haveTime {
-		ts := timeP.valueSpan()
-		if timeP.valQuoted {
+		ts := timeV
+		if timeQ {
 			ts.start++
 			ts.end--
 		}
-		r.time = ts
-		if ts.end-ts.start >= 19 && scanRFC3339(h, int(ts.start), false) == int(ts.end) {
-			r.timeKind = timeRFC3339
-		} else {
-			r.timeKind = timeEpoch
-		}
+		// Which layout it is matters only to Timestamp, which decides.
+		r.time, r.timeKind = ts, timeLogfmt
 	}
 	if haveMsg {
-		r.msg = msgP.valueSpan()
-		r.msgKind = msgP.valueKind()
+		r.msg = msgV
+		if msgQ {
+			r.msgKind = kindGoQuoted
+		}
 	} else {
 		r.msg = span{int32(len(h)), int32(len(h))}
 	}
 	if haveCaller {
-		r.caller = callerP.valueSpan()
+		r.caller = callerV
 	}
 	r.fields = span{0, int32(len(h))}
 	r.fieldsKind = fieldsLogfmtRest
@@ -219,7 +263,8 @@ func parseStdlog(h []byte, r *Record) bool {
 	i++
 	var caller span
 	// Lshortfile / Llongfile: "file.go:12: "
-	if c := bytes.Index(h[i:], []byte(": ")); c > 0 && looksLikeCaller(h[i:i+c]) && bytes.IndexByte(h[i:i+c], ' ') < 0 {
+	// The caller is the first word when that word ends in ':'.
+	if c := bytes.IndexByte(h[i:], ' ') - 1; c > 0 && h[i+c] == ':' && looksLikeCaller(h[i:i+c]) {
 		caller = span{int32(i), int32(i + c)}
 		i += c + 2
 	}
@@ -263,7 +308,28 @@ func trailingPairs(h []byte, start int) int {
 		if run < 0 {
 			run = i
 		}
-		if _, next, ok := nextPair(h, i); ok {
+		// Most tokens before the pairs are words of the message: one that
+		// reaches a space or the end before any '=' or '"' is no pair.
+		j := i
+		for j < len(h) && h[j] != ' ' && h[j] != '=' && h[j] != '"' {
+			j++
+		}
+		if j > i && (j == len(h) || h[j] == ' ') {
+			if j == len(h) {
+				return len(h)
+			}
+			run = -1
+			i = j + 1
+			continue
+		}
+		next, ok := -1, false
+		if j > i && h[j] == '=' { // the key is already scanned
+			next = pairValueEnd(h, j+1)
+			ok = next >= 0
+		} else {
+			_, next, ok = nextPair(h, i)
+		}
+		if ok {
 			i = next
 			for i < len(h) && h[i] == ' ' {
 				i++

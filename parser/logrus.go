@@ -8,7 +8,7 @@ import "bytes"
 func parseLogrus(h []byte, r *Record) bool {
 	i := 0
 	var t span
-	if bytes.HasPrefix(h, []byte("time=")) {
+	if hasPrefix(h, "time=") {
 		i = 5
 		if i < len(h) && h[i] == '"' {
 			e := skipGoString(h, i)
@@ -19,8 +19,10 @@ func parseLogrus(h []byte, r *Record) bool {
 			i = e
 		} else {
 			s := i
-			for i < len(h) && h[i] != ' ' {
-				i++
+			if k := bytes.IndexByte(h[i:], ' '); k >= 0 {
+				i += k
+			} else {
+				i = len(h)
 			}
 			t = span{int32(s), int32(i)}
 		}
@@ -29,10 +31,14 @@ func parseLogrus(h []byte, r *Record) bool {
 		}
 		i++
 	}
-	if !bytes.HasPrefix(h[i:], []byte("level=")) {
+	if !hasPrefix(h[i:], "level=") {
 		return false
 	}
 	i += 6
+	// slog's "level=INFO" fails here, before its word is scanned.
+	if i < len(h) && h[i] != '"' && (h[i] < 'a' || h[i] > 'z') {
+		return false
+	}
 	ls := i
 	for i < len(h) && h[i] != ' ' {
 		i++
@@ -55,7 +61,7 @@ func parseLogrus(h []byte, r *Record) bool {
 	case i == len(h):
 		// level only: an empty message without fields
 		r.msg = span{int32(i), int32(i)}
-	case bytes.HasPrefix(h[i:], []byte(" msg=")):
+	case hasPrefix(h[i:], " msg="):
 		i += 5
 		if i < len(h) && h[i] == '"' {
 			e := skipGoString(h, i)
@@ -187,6 +193,12 @@ func parseLogrusTTY(h []byte, r *Record) bool {
 	}
 	r.msg = span{int32(i), int32(trimRightSpace(h, i, end))}
 	return true
+}
+
+// hasPrefix is bytes.HasPrefix for a constant prefix: inlined, the
+// comparison is a load or two instead of a call to memequal.
+func hasPrefix(b []byte, prefix string) bool {
+	return len(b) >= len(prefix) && string(b[:len(prefix)]) == prefix
 }
 
 func allDigits(b []byte) bool {

@@ -30,7 +30,7 @@ func Parse(text []byte, r *Record) bool {
 		if parseJSONLine(text, r) {
 			return true
 		}
-		*r = Record{text: text, cont: r.cont}
+		*r = Record{text: text, layout: layout{cont: r.cont}}
 	}
 	if parseHeader(header, r) && r.Format != FormatUnknown {
 		if !r.cont.empty() {
@@ -38,7 +38,7 @@ func Parse(text []byte, r *Record) bool {
 		}
 		return true
 	}
-	*r = Record{text: text, msg: span{0, int32(len(text))}}
+	*r = Record{text: text, layout: layout{msg: span{0, int32(len(text))}}}
 	return false
 }
 
@@ -54,7 +54,7 @@ func ParseLine(line []byte, r *Record) bool {
 	if parseHeader(header, r) && r.Format != FormatUnknown {
 		return true
 	}
-	*r = Record{text: line, msg: span{0, int32(len(line))}}
+	*r = Record{text: line, layout: layout{msg: span{0, int32(len(line))}}}
 	return false
 }
 
@@ -84,7 +84,11 @@ func parseHeader(h []byte, r *Record) bool {
 		if len(h) > 4 && h[4] == '/' {
 			return parseStdlog(h, r)
 		}
-		return parseZap(h, r) || r.retry() || parseHclog(h, r) || r.retry() || parseZerolog(h, r)
+		// zap's and hclog's times are both RFC 3339 (zap has epoch forms
+		// too): scan the time once for both.
+		tEnd, kind := scanZapTime(h)
+		return parseZapAfterTime(h, tEnd, kind, r) || r.retry() ||
+			(kind == timeRFC3339 && parseHclogAfterTime(h, tEnd, r)) || r.retry() || parseZerolog(h, r)
 	case c == '{':
 		return parseJSONLine(h, r)
 	case c == '[':
@@ -245,5 +249,5 @@ func parseGoPanic(h []byte, r *Record) bool {
 // keeps the format and level of the record it continues, so a long stack
 // trace is not mistaken for something else, and takes text as its message.
 func Continuation(text []byte, format Format, level Level, r *Record) {
-	*r = Record{text: text, Format: format, Level: level, msg: span{0, int32(len(text))}, rawCont: true}
+	*r = Record{text: text, Format: format, Level: level, layout: layout{msg: span{0, int32(len(text))}, rawCont: true}}
 }

@@ -39,6 +39,7 @@ const (
 	timeEpoch         // float or integer epoch in s, ms, µs or ns
 	timeStdlog        // package log: 2006/01/02 15:04:05[.000000], local time
 	timeKitchen       // zerolog console default: 3:04PM, no date
+	timeLogfmt        // a logfmt time value: timeRFC3339 or else timeEpoch, told apart when decoded
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the
@@ -54,7 +55,14 @@ type Record struct {
 	// Level is the canonical level, LevelUnknown when the format carries none.
 	Level Level
 
-	text   []byte
+	text []byte
+	layout
+}
+
+// layout is where a record's parts lie in its text. It holds no pointers, so
+// that clearing it between format attempts is plain stores, with no copy of
+// the whole Record and no write barrier for text.
+type layout struct {
 	time   span
 	msg    span
 	logger span
@@ -71,7 +79,10 @@ type Record struct {
 }
 
 // clear forgets what a failed format attempt may have set, keeping the text.
-func (r *Record) clear() { *r = Record{text: r.text, cont: r.cont} }
+func (r *Record) clear() {
+	r.Format, r.Level = FormatUnknown, LevelUnknown
+	r.layout = layout{cont: r.cont}
+}
 
 // Reset clears r for reuse without releasing anything.
 func (r *Record) Reset() { *r = Record{} }

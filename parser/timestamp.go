@@ -33,6 +33,13 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 		return epochTime(b)
 	case timeStdlog:
 		return stdlogTime(b, ref.Location())
+	case timeLogfmt:
+		// An RFC 3339 time never reads as a number, so trying both is the
+		// same as telling them apart first.
+		if t, ok := rfc3339Time(b, ref.Location()); ok {
+			return t, true
+		}
+		return epochTime(b)
 	}
 	// timeKitchen ("4:42AM") has no date and no seconds: the time of
 	// arrival is closer to the truth than anything built from it.

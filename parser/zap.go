@@ -8,6 +8,12 @@ import "bytes"
 // so the optional columns are told apart by shape, not position.
 func parseZap(h []byte, r *Record) bool {
 	tEnd, kind := scanZapTime(h)
+	return parseZapAfterTime(h, tEnd, kind, r)
+}
+
+// parseZapAfterTime is parseZap given scanZapTime's result, which a
+// digit-led line shares with the formats tried after zap.
+func parseZapAfterTime(h []byte, tEnd int, kind uint8, r *Record) bool {
 	if tEnd <= 0 || tEnd >= len(h) {
 		return false
 	}
