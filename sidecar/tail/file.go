@@ -31,6 +31,7 @@ type file struct {
 	closed   bool
 
 	quietSince time.Time // gone: since when no data arrived
+	mtime      time.Time // modification time when opened
 	after      *file     // the file this one replaced at its path; read that to its end first
 }
 
@@ -83,7 +84,7 @@ func (r *run) openHead(name, path string) (*file, int64) {
 		_ = osf.Close()
 		return nil, 0
 	}
-	f := &file{path: path, key: keyOf(fi, name), f: osf, dirty: true, fpEnd: -1}
+	f := &file{path: path, key: keyOf(fi, name), f: osf, dirty: true, fpEnd: -1, mtime: fi.ModTime()}
 	size := fi.Size()
 	f.head = make([]byte, min(size, checkpoint.FingerprintSize))
 	n, _ := osf.ReadAt(f.head, 0)
@@ -365,6 +366,12 @@ func (r *run) close(f *file) error {
 	}
 	_ = f.f.Close()
 	f.closed = true
+	// Its name is now most likely a rotated sibling of its path, which a
+	// lagging checkpoint would not show as read.
+	if r.known[f.path] == nil {
+		r.known[f.path] = make(map[fileKey]known)
+	}
+	r.known[f.path][f.key] = knownOf(f.head, true)
 	delete(r.files, f.key)
 	if r.byPath[f.path] == f {
 		delete(r.byPath, f.path)
