@@ -31,6 +31,7 @@ type file struct {
 	closed   bool
 
 	quietSince time.Time // gone: since when no data arrived
+	mtime      time.Time // modification time when opened
 	after      *file     // the file this one replaced at its path; read that to its end first
 }
 
@@ -55,41 +56,54 @@ func keyOf(fi os.FileInfo, path string) fileKey {
 
 // open opens path and decides where to start reading it.
 func (r *run) open(path string) *file {
-	osf, err := os.Open(path)
-	if err != nil {
-		r.t.log.Debug("tail: cannot open", "path", path, "err", err)
+	f, size := r.openHead(path, path)
+	if f == nil {
 		return nil
+	}
+	if r.files[f.key] != nil { // the name moved to another open file since the stat
+		_ = f.f.Close()
+		return nil
+	}
+	start, how := r.startOffset(f, size)
+	r.register(f, start)
+	r.t.log.Debug("tail: opened", "path", path, "offset", start, "from", how)
+	return f
+}
+
+// openHead opens name, a regular file, and reads its first bytes; the file
+// is reported under path (its live name). It returns the size, which is at
+// least len(f.head).
+func (r *run) openHead(name, path string) (*file, int64) {
+	osf, err := os.Open(name)
+	if err != nil {
+		r.t.log.Debug("tail: cannot open", "path", name, "err", err)
+		return nil, 0
 	}
 	fi, err := osf.Stat()
 	if err != nil || !fi.Mode().IsRegular() {
 		_ = osf.Close()
-		return nil
+		return nil, 0
 	}
-	k := keyOf(fi, path)
-	if r.files[k] != nil { // the name moved to another open file since the stat
-		_ = osf.Close()
-		return nil
-	}
-	f := &file{path: path, key: k, f: osf, dirty: true, fpEnd: -1}
+	f := &file{path: path, key: keyOf(fi, name), f: osf, dirty: true, fpEnd: -1, mtime: fi.ModTime()}
 	size := fi.Size()
 	f.head = make([]byte, min(size, checkpoint.FingerprintSize))
 	n, _ := osf.ReadAt(f.head, 0)
 	f.head = f.head[:n]
-	size = max(size, int64(n))
+	return f, max(size, int64(n))
+}
 
-	start, how := r.startOffset(f, size)
+// register makes f one of the open files, to be read from start.
+func (r *run) register(f *file, start int64) {
 	f.readOff = start
 	if start > 0 && start < int64(len(f.head)) {
 		// Keep only what precedes the start as verified head; the rest is
 		// re-read (and re-appended) as the file is followed.
 		f.head = f.head[:start]
 	}
-	r.files[k] = f
+	r.files[f.key] = f
 	r.order = append(r.order, f)
 	r.t.opened.Add(1)
 	r.t.tailed.Add(1)
-	r.t.log.Debug("tail: opened", "path", path, "offset", start, "from", how)
-	return f
 }
 
 // startOffset returns where to start reading a newly opened file.
@@ -352,6 +366,12 @@ func (r *run) close(f *file) error {
 	}
 	_ = f.f.Close()
 	f.closed = true
+	// Its name is now most likely a rotated sibling of its path, which a
+	// lagging checkpoint would not show as read.
+	if r.known[f.path] == nil {
+		r.known[f.path] = make(map[fileKey]known)
+	}
+	r.known[f.path][f.key] = knownOf(f.head, true)
 	delete(r.files, f.key)
 	if r.byPath[f.path] == f {
 		delete(r.byPath, f.path)

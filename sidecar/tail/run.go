@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/relevel/relevel/sidecar/checkpoint"
 )
 
 // run is the state of one Run: a single goroutine owns it, so nothing in it
@@ -24,10 +27,14 @@ type run struct {
 	poll   *time.Ticker
 	rescan *time.Ticker
 
-	files  map[fileKey]*file // every open file
-	byPath map[string]*file  // the file each live path names now
-	prevAt map[string]*file  // an open file that a path named before it went away
-	order  []*file           // open files in opening order, for fair, stable rounds
+	files  map[fileKey]*file            // every open file
+	byPath map[string]*file             // the file each live path names now
+	prevAt map[string]*file             // an open file that a path named before it went away
+	order  []*file                      // open files in opening order, for fair, stable rounds
+	known  map[string]map[fileKey]known // per live path: rotated files dealt with (rotated.go)
+
+	started time.Time                     // when Run started: siblings modified since were written while it ran
+	entries map[string][]checkpoint.Entry // the checkpoints by path, during the first scan only
 
 	first       bool // the first scan is running: StartAtEnd applies
 	scanPending bool
@@ -46,7 +53,11 @@ func newRun(ctx context.Context, t *Tailer, out chan<- Line) *run {
 		files:  make(map[fileKey]*file),
 		byPath: make(map[string]*file),
 		prevAt: make(map[string]*file),
+		known:  make(map[string]map[fileKey]known),
 		first:  true,
+		// Before the first look at any file, so a file written after
+		// this is never taken for history.
+		started: time.Now(),
 	}
 	if !t.noWatch {
 		w, err := fsnotify.NewWatcher()
@@ -76,8 +87,10 @@ func (r *run) shutdown() {
 }
 
 func (r *run) loop() error {
+	r.loadEntries()
 	r.scan()
 	r.first = false
+	r.entries = nil
 	for {
 		progressed, err := r.readRound()
 		if err != nil {
@@ -231,6 +244,15 @@ func (r *run) scan() {
 			r.checkPath(p)
 		}
 	}
+	for p := range r.known {
+		// Forget the rotated files of a container whose directory is gone;
+		// while it exists the live name may come back.
+		if !seen[p] && r.byPath[p] == nil && r.prevAt[p] == nil {
+			if _, err := os.Stat(filepath.Dir(p)); err != nil {
+				delete(r.known, p)
+			}
+		}
+	}
 }
 
 // checkPath brings the state of path up to date: a new file there is
@@ -275,13 +297,21 @@ func (r *run) checkPath(p string) {
 		r.markGone(cur)
 	}
 	// The file that was here before (renamed or deleted, seen now or
-	// earlier) is finished first.
+	// earlier) is finished first, then the rotated files that were never
+	// read under this name (rotated.go), oldest first: each waits for the
+	// one before it.
+	var before *file
 	if prev := r.prevAt[p]; prev != nil {
 		delete(r.prevAt, p)
-		f.after = prev
+		before = prev
 		r.t.rotations.Add(1)
 		r.t.log.Debug("tail: rotated", "path", p)
 	}
+	for _, s := range r.recoverSiblings(p, f, before != nil) {
+		s.after = before
+		before = s
+	}
+	f.after = before
 	r.byPath[p] = f
 }
 

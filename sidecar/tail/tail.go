@@ -9,8 +9,14 @@
 // directory is watched as soon as it appears), and by a rescan every
 // Config.Rescan as the fallback for missed events. Names of rotated files
 // (*.log.YYYYMMDD-hhmmss, *.log.N, *.gz, *.tmp) are never opened by
-// discovery: a rotated file is read only because it was already open under
-// its live name.
+// discovery: a rotated file is read because it was already open under its
+// live name, or, when a new file is opened at a live name, because it is an
+// uncompressed rotated copy of that name that was rotated away before it
+// was read to its end: from its checkpoint, or from its beginning if it was
+// rotated away while this tailer followed that name (it never saw it under
+// it, being blocked), or if it is newer than a file a tailer followed
+// there. Rotated files are never read as history on a first start. Their
+// lines carry the live name. The rules are in rotated.go.
 //
 // Identity. Open files are keyed by device and inode, so a rename does not
 // look like a new file and a file seen under two included names is read
@@ -132,6 +138,19 @@ type Stats struct {
 	Lines       int64
 	Rotations   int64 // a path began to name a new file while the old one was open
 	Truncations int64 // a file was read again from 0 (copytruncate)
+	// RotatedRecovered counts rotated files that were not open under
+	// their live name and were read when a new file appeared there: the
+	// rest after a checkpoint, or a file rotated away unseen while the
+	// tailer was blocked (see rotated.go for the rules).
+	RotatedRecovered int64
+	// RotatedLostBytes counts bytes known to have rotated away before
+	// they were read: at the first scan, a checkpointed file that exists
+	// neither at its path nor as an uncompressed sibling, but whose
+	// compressed sibling (.gz) starts with the checkpointed bytes,
+	// contributes its uncompressed size minus the checkpoint. It is a
+	// lower bound: a file deleted outright, or one never checkpointed, is
+	// not counted. A restart counts again the losses still on disk.
+	RotatedLostBytes int64
 }
 
 // Tailer follows the files Config selects. Create it with New and start it
@@ -144,6 +163,7 @@ type Tailer struct {
 	noWatch  bool // tests: run on Poll and Rescan alone, as without fsnotify
 
 	tailed, opened, closed, bytes, lines, rotations, truncations atomic.Int64
+	recovered, lostBytes                                         atomic.Int64
 }
 
 // New checks cfg and fills in its defaults.
@@ -195,6 +215,9 @@ func (t *Tailer) Stats() Stats {
 		Lines:       t.lines.Load(),
 		Rotations:   t.rotations.Load(),
 		Truncations: t.truncations.Load(),
+
+		RotatedRecovered: t.recovered.Load(),
+		RotatedLostBytes: t.lostBytes.Load(),
 	}
 }
 
