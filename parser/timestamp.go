@@ -125,8 +125,21 @@ func rfc3339Time(b []byte, loc *time.Location) (time.Time, bool) {
 // epochTime decodes zap's epoch encoders, telling seconds, milliseconds,
 // microseconds and nanoseconds apart by magnitude.
 func epochTime(b []byte) (time.Time, bool) {
-	if n, err := strconv.ParseInt(string(b), 10, 64); err == nil && n > 1e17 {
-		return time.Unix(0, n).UTC(), true
+	// Integer nanoseconds, decoded by hand: strconv's error for a float
+	// ("1.796e+09") allocates, and this runs for every zap/zerolog record.
+	if len(b) > 17 && len(b) < 20 {
+		var n int64
+		digits := true
+		for _, c := range b {
+			if c < '0' || c > '9' {
+				digits = false
+				break
+			}
+			n = n*10 + int64(c-'0')
+		}
+		if digits && n > 1e17 {
+			return time.Unix(0, n).UTC(), true
+		}
 	}
 	f, err := strconv.ParseFloat(string(b), 64)
 	if err != nil || f <= 0 {

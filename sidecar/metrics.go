@@ -18,8 +18,9 @@ import (
 // format, metric names prefixed relevel_). The zero value is ready to use;
 // Run fills it when Config.Metrics is set.
 type Metrics struct {
-	mu      sync.Mutex
-	records map[[2]string]int64 // (format, status) → records written
+	// records counts records written by format and status; an array of
+	// atomics, because it is bumped once per record on the hot path.
+	records [256][int(parser.LevelEmergency) + 1]atomic.Int64
 
 	unrecognised atomic.Int64
 	ready        atomic.Bool
@@ -64,12 +65,9 @@ func (m *Metrics) Dropped(reason string, n int) {
 }
 
 func (m *Metrics) record(f parser.Format, status parser.Level) {
-	m.mu.Lock()
-	if m.records == nil {
-		m.records = map[[2]string]int64{}
+	if int(status) < len(m.records[f]) {
+		m.records[f][status].Add(1)
 	}
-	m.records[[2]string{f.String(), status.String()}]++
-	m.mu.Unlock()
 	if f == parser.FormatUnknown {
 		m.unrecognised.Add(1)
 	}
@@ -105,6 +103,8 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 		{"relevel_read_lines_total", "counter", "Physical lines read from log files.", st.Lines},
 		{"relevel_rotations_total", "counter", "Rotations followed.", st.Rotations},
 		{"relevel_truncations_total", "counter", "Files truncated in place (copytruncate) and read again from the start.", st.Truncations},
+		{"relevel_rotated_recovered_files_total", "counter", "Rotated files read that had not been open under their live name (rotated while relevel was stopped or paused).", st.RotatedRecovered},
+		{"relevel_rotated_unread_bytes_total", "counter", "Bytes known to have rotated away (compressed or deleted) before being read: the risk of a long outage or pause. A lower bound, counted at start.", st.RotatedLostBytes},
 		{"relevel_unrecognised_records_total", "counter", "Records of no known format, written with their stream's status.", m.unrecognised.Load()},
 		{"relevel_queue_depth", "gauge", "Lines read and waiting to be processed.", depth},
 	} {
@@ -118,21 +118,13 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	}
 	fmt.Fprintf(cw, "relevel_checkpoint_age_seconds %.3f\n", age)
 	metric("relevel_records_total", "counter", "Records written, by format and status.")
-	m.mu.Lock()
-	keys := make([][2]string, 0, len(m.records))
-	for k := range m.records {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i][0] != keys[j][0] {
-			return keys[i][0] < keys[j][0]
+	for f := range m.records {
+		for l := range m.records[f] {
+			if n := m.records[f][l].Load(); n > 0 {
+				fmt.Fprintf(cw, "relevel_records_total{format=%q,status=%q} %d\n", parser.Format(f).String(), parser.Level(l).String(), n)
+			}
 		}
-		return keys[i][1] < keys[j][1]
-	})
-	for _, k := range keys {
-		fmt.Fprintf(cw, "relevel_records_total{format=%q,status=%q} %d\n", k[0], k[1], m.records[k])
 	}
-	m.mu.Unlock()
 	metric("relevel_dropped_records_total", "counter", "Records that will never be delivered, by reason (relevel pauses reading rather than drop; only a sink's permanent rejection counts here).")
 	m.dropMu.Lock()
 	reasons := make([]string, 0, len(m.dropped))
