@@ -7,7 +7,7 @@ DEMO     ?= testdata/corpus/mixed/zap-klog-logrus.log testdata/corpus/mixed/zap-
 TOFU_VERSION ?= v1.12.6
 TOFU         ?= $(shell $(GO) env GOPATH)/bin/tofu-$(TOFU_VERSION)
 
-.PHONY: all build demo test lint bench bench-sidecar fuzz golden corpus readme clean tofu
+.PHONY: all build demo demo-sidecar test lint bench bench-sidecar fuzz golden corpus readme clean tofu
 
 all: build
 
@@ -51,6 +51,12 @@ lint:
 bench:
 	$(GO) test -p 1 -run '^$$' -bench . -benchmem -count=1 ./parser/ ./parser/join/
 
+## demo-sidecar: relevel sidecar over the bundled node tree (testdata/pods) for 3 s, then SIGTERM
+demo-sidecar:
+	$(GO) build -o bin/relevel ./cmd/relevel
+	@state=$$(mktemp -d) && timeout --preserve-status -s TERM 3 bin/relevel sidecar \
+		--include 'testdata/pods/*/*/*.log' --state-dir $$state; status=$$?; rm -rf $$state; exit $$status
+
 ## bench-sidecar: the forwarder's whole path on one core (README "Forwarder performance")
 bench-sidecar:
 	$(GO) test -p 1 -run '^$$' -bench '^BenchmarkForward$$' -cpu 1 -benchmem -count 5 ./sidecar/
@@ -74,7 +80,7 @@ golden:
 
 ## corpus: regenerate testdata/corpus with the real loggers, then the golden files
 corpus:
-	$(GO) run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus
+	$(GO) run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus -pods testdata/pods
 	$(MAKE) golden
 
 clean:

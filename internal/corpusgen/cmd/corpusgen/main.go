@@ -16,11 +16,22 @@ import (
 
 func main() {
 	out := flag.String("out", "testdata/corpus", "output directory (the .log and .truth.json files of its logger subdirectories are replaced)")
+	pods := flag.String("pods", "testdata/pods", "sample node tree written from the corpus as container runtimes write it (\"\" to skip)")
 	flag.Parse()
 	start := time.Now()
 	if err := corpusgen.Generate(*out); err != nil {
 		fmt.Fprintln(os.Stderr, "corpusgen:", err)
 		os.Exit(1)
+	}
+	if *pods != "" {
+		if err := os.RemoveAll(*pods); err != nil {
+			fmt.Fprintln(os.Stderr, "corpusgen:", err)
+			os.Exit(1)
+		}
+		if err := corpusgen.WritePods(*out, *pods); err != nil {
+			fmt.Fprintln(os.Stderr, "corpusgen:", err)
+			os.Exit(1)
+		}
 	}
 	fmt.Fprintf(os.Stderr, "corpusgen: wrote %s in %v\n", *out, time.Since(start).Round(time.Millisecond))
 }
