@@ -433,7 +433,7 @@ func TestResponsesAreChecked(t *testing.T) {
 }
 
 func TestModCacheFallback(t *testing.T) {
-	p, err := modCacheSpec()
+	p, err := modCacheFile(specRelPath)
 	if err != nil {
 		t.Fatal(err)
 	}

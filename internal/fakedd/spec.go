@@ -28,30 +28,41 @@ const specRelPath = ".generator/schemas/v1/openapi.yaml"
 const SpecEnv = "RELEVEL_DD_OPENAPI_V1"
 
 // SpecPath finds Datadog's v1 OpenAPI document inside the
-// datadog-api-client-go module: $RELEVEL_DD_OPENAPI_V1 if set, else the
-// module directory reported by `go list -m -json` (which resolves the version
-// the calling module requires), else the newest copy under
-// `go env GOMODCACHE`.
+// datadog-api-client-go module (see ModuleFile).
 func SpecPath() (string, error) {
-	if p := os.Getenv(SpecEnv); p != "" {
+	p, err := ModuleFile(specRelPath, SpecEnv)
+	if err != nil {
+		return "", fmt.Errorf("fakedd: cannot find the Datadog v1 OpenAPI spec: %w", err)
+	}
+	return p, nil
+}
+
+// ModuleFile finds the file rel (slash-separated) inside ClientModule: the
+// path in the environment variable env if set, else inside the module
+// directory reported by `go list -m -json` (which resolves the version the
+// calling module requires), else in the newest copy under
+// `go env GOMODCACHE`. The fakes of other Datadog APIs find their specs
+// with it.
+func ModuleFile(rel, env string) (string, error) {
+	if p := os.Getenv(env); p != "" {
 		return p, nil
 	}
 	var errs []error
 	if dir, err := moduleDir(); err == nil {
-		p := filepath.Join(dir, filepath.FromSlash(specRelPath))
+		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if _, err := os.Stat(p); err == nil {
 			return p, nil
 		}
-		errs = append(errs, fmt.Errorf("%s has no %s", dir, specRelPath))
+		errs = append(errs, fmt.Errorf("%s has no %s", dir, rel))
 	} else {
 		errs = append(errs, err)
 	}
-	p, err := modCacheSpec()
+	p, err := modCacheFile(rel)
 	if err == nil {
 		return p, nil
 	}
 	errs = append(errs, err)
-	return "", fmt.Errorf("fakedd: cannot find the Datadog v1 OpenAPI spec (set %s): %w", SpecEnv, errors.Join(errs...))
+	return "", fmt.Errorf("set %s: %w", env, errors.Join(errs...))
 }
 
 func goCmd() string {
@@ -81,8 +92,9 @@ func moduleDir() (string, error) {
 	return m.Dir, nil
 }
 
-// modCacheSpec picks the highest v2 version of ClientModule in the module cache.
-func modCacheSpec() (string, error) {
+// modCacheFile picks rel in the highest v2 version of ClientModule in the
+// module cache.
+func modCacheFile(rel string) (string, error) {
 	out, err := exec.Command(goCmd(), "env", "GOMODCACHE").Output()
 	if err != nil {
 		return "", fmt.Errorf("go env GOMODCACHE: %w", err)
@@ -93,13 +105,13 @@ func modCacheSpec() (string, error) {
 	dirs, _ := filepath.Glob(pattern)
 	var found []string
 	for _, d := range dirs {
-		p := filepath.Join(d, filepath.FromSlash(specRelPath))
+		p := filepath.Join(d, filepath.FromSlash(rel))
 		if _, err := os.Stat(p); err == nil {
 			found = append(found, p)
 		}
 	}
 	if len(found) == 0 {
-		return "", fmt.Errorf("no %s under %s", specRelPath, pattern)
+		return "", fmt.Errorf("no %s under %s", rel, pattern)
 	}
 	sort.Slice(found, func(i, j int) bool { return semverLess(found[i], found[j]) })
 	return found[len(found)-1], nil

@@ -19,9 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,6 +27,8 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	yaml "go.yaml.in/yaml/v4"
+
+	"github.com/relevel/relevel/internal/fakedd"
 )
 
 // ClientModule is the module that ships Datadog's OpenAPI documents.
@@ -51,87 +50,13 @@ const (
 // SpecPath finds Datadog's v2 OpenAPI document: $RELEVEL_DD_OPENAPI_V2 if
 // set, else inside the directory `go list -m` reports for ClientModule (the
 // version the current module requires), else the newest copy under
-// `go env GOMODCACHE`.
+// `go env GOMODCACHE` (fakedd.ModuleFile).
 func SpecPath() (string, error) {
-	if p := os.Getenv(SpecEnv); p != "" {
-		return p, nil
-	}
-	var errs []error
-	dir, err := moduleDir()
-	if err == nil {
-		p := filepath.Join(dir, filepath.FromSlash(specRelPath))
-		if _, err = os.Stat(p); err == nil {
-			return p, nil
-		}
-	}
-	errs = append(errs, err)
-	p, err := modCacheSpec()
-	if err == nil {
-		return p, nil
-	}
-	errs = append(errs, err)
-	return "", fmt.Errorf("fakeintake: cannot find the Datadog v2 OpenAPI spec (set %s): %w", SpecEnv, errors.Join(errs...))
-}
-
-func moduleDir() (string, error) {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", ClientModule).Output()
+	p, err := fakedd.ModuleFile(specRelPath, SpecEnv)
 	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return "", fmt.Errorf("go list -m %s: %v: %s", ClientModule, err, bytes.TrimSpace(ee.Stderr))
-		}
-		return "", fmt.Errorf("go list -m %s: %w", ClientModule, err)
+		return "", fmt.Errorf("fakeintake: cannot find the Datadog v2 OpenAPI spec: %w", err)
 	}
-	dir := strings.TrimSpace(string(out))
-	if dir == "" {
-		return "", fmt.Errorf("go list -m %s: module not downloaded", ClientModule)
-	}
-	return dir, nil
-}
-
-// modCacheSpec picks the highest v2.x.y of ClientModule in the module cache.
-func modCacheSpec() (string, error) {
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOMODCACHE: %w", err)
-	}
-	// Module paths are case-encoded in the cache: DataDog → !data!dog.
-	pattern := filepath.Join(strings.TrimSpace(string(out)), "github.com", "!data!dog", "datadog-api-client-go", "v2@v*")
-	dirs, _ := filepath.Glob(pattern)
-	var found []string
-	for _, d := range dirs {
-		p := filepath.Join(d, filepath.FromSlash(specRelPath))
-		if _, err := os.Stat(p); err == nil {
-			found = append(found, p)
-		}
-	}
-	if len(found) == 0 {
-		return "", fmt.Errorf("no %s under %s", specRelPath, pattern)
-	}
-	sort.Slice(found, func(i, j int) bool {
-		a, b := version(found[i]), version(found[j])
-		if c := slices.Compare(a[:], b[:]); c != 0 {
-			return c < 0
-		}
-		return found[i] < found[j]
-	})
-	return found[len(found)-1], nil
-}
-
-func version(p string) [3]int {
-	var v [3]int
-	i := strings.LastIndex(p, "@v")
-	if i < 0 {
-		return v
-	}
-	rest := p[i+2:]
-	if j := strings.IndexAny(rest, `/\-+`); j >= 0 {
-		rest = rest[:j]
-	}
-	for k, s := range strings.SplitN(rest, ".", 3) {
-		v[k], _ = strconv.Atoi(s)
-	}
-	return v
+	return p, nil
 }
 
 // spec is what the fake takes from the document for POST /api/v2/logs.
