@@ -131,7 +131,8 @@ type stream struct {
 	j          *join.Joiner
 	level      parser.Level // status of records of unknown format
 	id         container.Stream
-	pendingAt  int64 // file offset at which the pending record starts (valid while j.Pending())
+	pendingAt  int64     // file offset at which the pending record starts (valid while j.Pending())
+	pendingT   time.Time // the runtime's timestamp of the pending record's first line
 	lastActive time.Time
 }
 
@@ -421,6 +422,7 @@ func (p *processor) line(l tail.Line) error {
 			// This entry began the pending record: re-reading from the
 			// offset before it reproduces the record.
 			s.pendingAt = before
+			s.pendingT = e.Time
 		}
 		s.lastActive = now
 		before = e.Resume
@@ -437,7 +439,7 @@ func (p *processor) emit(f *file, s *stream) error {
 	if status == parser.LevelUnknown {
 		status = s.level
 	}
-	p.rec = Record{Record: rec, Status: status, Stream: s.id, Source: f.src}
+	p.rec = Record{Record: rec, Status: status, Stream: s.id, Source: f.src, RuntimeTime: s.pendingT}
 	if err := p.sink.Write(p.ctx, &p.rec); err != nil {
 		if p.ctx.Err() != nil {
 			return err // stopping: Run tells this from a sink failure
@@ -478,11 +480,16 @@ func (p *processor) idle(now time.Time) error {
 func (p *processor) flushFile(f *file) error {
 	for _, e := range f.dec.Flush() {
 		s := f.streams[e.Stream]
+		wasPending := s.j.Pending()
 		p.scratch = append(p.scratch[:0], e.Line...)
-		if s.j.Add(p.scratch) {
+		completed := s.j.Add(p.scratch)
+		if completed {
 			if err := p.emit(f, s); err != nil {
 				return err
 			}
+		}
+		if !wasPending || completed {
+			s.pendingT = e.Time
 		}
 	}
 	for _, s := range f.streams {

@@ -228,3 +228,25 @@ func TestSinkErrorStops(t *testing.T) {
 		t.Errorf("%d checkpoints saved past unwritten records", n)
 	}
 }
+
+// A line with no time of its own (plain text, a Go panic) is stamped with
+// the runtime's time of its first line; a log line's own time wins.
+func TestRuntimeTimestamp(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "pods", "ns_pod_uid", "c")
+	os.MkdirAll(dir, 0o755)
+	appendFile(t, filepath.Join(dir, "0.log"),
+		"2026-11-30T06:00:00.5Z stderr F plain text\n"+
+			"2026-11-30T06:00:01Z stderr F I1130 04:40:14.476718       1 main.go:25] \"own time\"\n")
+	sink := &syncBuffer{}
+	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
+		FlushInterval: 20 * time.Millisecond, Sink: NewWriterSink(sink)}
+	runUntil(t, cfg, sink, 2)
+	recs := sink.records(t)
+	if recs[0]["timestamp"] != "2026-11-30T06:00:00.5Z" {
+		t.Errorf("plain line: timestamp %v, want the runtime's", recs[0]["timestamp"])
+	}
+	if ts, _ := recs[1]["timestamp"].(string); !strings.HasSuffix(ts, "-11-30T04:40:14.476718Z") {
+		t.Errorf("klog line: timestamp %v, want its own", recs[1]["timestamp"])
+	}
+}

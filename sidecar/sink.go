@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/relevel/relevel/ndjson"
 	"github.com/relevel/relevel/parser"
@@ -40,6 +41,10 @@ type Record struct {
 	Status parser.Level
 	Stream container.Stream
 	Source *Source
+	// RuntimeTime is the container runtime's timestamp of the record's
+	// first line (zero for raw files): sinks use it when the log line
+	// carries no time of its own (plain lines, Go panics).
+	RuntimeTime time.Time
 }
 
 // Source is the file a record was read from. One Source is shared by
@@ -66,10 +71,12 @@ func NewSource(path string) *Source {
 // WriterSink writes each record as one JSON line (package ndjson's shape
 // plus kube_namespace, pod_name, kube_container_name and container_name) to
 // an io.Writer, buffered; Mark flushes the buffer and acknowledges at once.
+// A record whose line has no time of its own gets the runtime's timestamp.
 type WriterSink struct {
 	w     *bufio.Writer
 	enc   ndjson.Encoder
 	buf   []byte
+	extra []byte
 	dirty bool
 }
 
@@ -82,7 +89,14 @@ func NewWriterSink(w io.Writer) *WriterSink {
 // error is returned, so Run stops before any checkpoint passes r.
 func (s *WriterSink) Write(_ context.Context, r *Record) error {
 	s.enc.DefaultLevel = r.Status
-	s.buf = s.enc.AppendWith(s.buf[:0], r.Record, r.Source.meta)
+	extra := r.Source.meta
+	if r.RawTime() == nil && !r.RuntimeTime.IsZero() {
+		s.extra = append(s.extra[:0], `,"timestamp":"`...)
+		s.extra = r.RuntimeTime.UTC().AppendFormat(s.extra, time.RFC3339Nano)
+		s.extra = append(append(s.extra, '"'), extra...)
+		extra = s.extra
+	}
+	s.buf = s.enc.AppendWith(s.buf[:0], r.Record, extra)
 	if _, err := s.w.Write(s.buf); err != nil {
 		return fmt.Errorf("sink: %w", err)
 	}

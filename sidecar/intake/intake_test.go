@@ -127,6 +127,8 @@ func TestItems(t *testing.T) {
 		record("plain text on stderr", parser.LevelError),
 		record("binary \xff\xfe text", parser.LevelInfo),
 	}
+	recs[2].RuntimeTime = time.Date(2026, 11, 30, 6, 0, 0, 500_000_000, time.UTC)
+	recs[1].RuntimeTime = recs[2].RuntimeTime // the line's own time wins
 	markAndWait(t, s, recs)
 	got := fake.Accepted()
 	if len(got) != 4 {
@@ -153,6 +155,15 @@ func TestItems(t *testing.T) {
 	}
 	if ts := got[0].Attr("timestamp"); !strings.HasSuffix(ts, "-11-30T04:40:14.476718Z") {
 		t.Errorf("timestamp %q", ts)
+	}
+	if ts := got[1].Attr("timestamp"); !strings.HasSuffix(ts, "-11-30T04:40:15.000001Z") {
+		t.Errorf("timestamp %q, want the line's own", ts)
+	}
+	if ts := got[2].Attr("timestamp"); ts != "2026-11-30T06:00:00.5Z" {
+		t.Errorf("plain line: timestamp %q, want the runtime's", ts)
+	}
+	if _, ok := got[3].Fields["timestamp"]; ok {
+		t.Errorf("a record with no time at all got one: %s", got[3].Raw)
 	}
 	if a, _ := got[0].Fields["attributes"].(map[string]any); a["version"] != "1.2.3" {
 		t.Errorf("attributes: %s", got[0].Raw)

@@ -88,6 +88,10 @@ func (b *itemBuilder) build(r *sidecar.Record, si *sourceInfo) (builtItem, int) 
 		if t, ok := r.Timestamp(time.Now()); ok {
 			it.AdditionalProperties["timestamp"] = t.UTC().Format(time.RFC3339Nano)
 		}
+	} else if !r.RuntimeTime.IsZero() {
+		// A line without a time of its own (plain text, a Go panic): the
+		// runtime's timestamp beats the intake's arrival time.
+		it.AdditionalProperties["timestamp"] = r.RuntimeTime.UTC().Format(time.RFC3339Nano)
 	}
 	var ok bool
 	if b.buf, ok = b.enc.AppendLogger(b.buf[:0], r.Record); ok {
