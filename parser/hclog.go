@@ -14,11 +14,15 @@ func parseHclogAfterTime(h []byte, te int, r *Record) bool {
 		return false
 	}
 	ls := te + 2
-	le := bytes.IndexByte(h[ls:min(len(h), ls+8)], ']')
-	if le <= 0 {
+	// The level word is at most five letters: a byte loop, not an
+	// IndexByte call, finds its ']'.
+	le, lmax := ls, min(len(h), ls+8)
+	for le < lmax && h[le] != ']' {
+		le++
+	}
+	if le == ls || le == lmax {
 		return false
 	}
-	le += ls
 	var lvl Level
 	switch string(h[ls:le]) {
 	case "TRACE", "DEBUG":
@@ -45,7 +49,13 @@ func parseHclogAfterTime(h []byte, te int, r *Record) bool {
 	r.rawCont = true
 	// IncludeLocation: "file.go:12: "
 	// The caller is the first word when that word ends in ':'.
-	if c := bytes.IndexByte(h[i:], ' ') - 1; c > 0 && h[i+c] == ':' && looksLikeCaller(h[i:i+c]) {
+	// The first word is short (a logger name or a caller): a byte loop, not
+	// an IndexByte call, finds its end.
+	sp := i
+	for sp < len(h) && h[sp] != ' ' {
+		sp++
+	}
+	if c := sp - i - 1; sp < len(h) && c > 0 && h[i+c] == ':' && looksLikeCaller(h[i:i+c]) {
 		r.caller = span{int32(i), int32(i + c)}
 		i += c + 2
 	}

@@ -60,10 +60,21 @@ func pairValueEnd(b []byte, i int) int {
 		if i = skipGoString(b, i); i < 0 {
 			return -1
 		}
-	} else if k := bytes.IndexByte(b[i:], ' '); k >= 0 {
-		i += k
 	} else {
-		i = len(b)
+		// Most unquoted values are short (numbers, words): a byte loop over
+		// the first 16 bytes avoids an IndexByte call; longer values (paths,
+		// URLs) go on with the vectorised search.
+		e := min(len(b), i+16)
+		for i < e && b[i] != ' ' {
+			i++
+		}
+		if i == e && e < len(b) {
+			if k := bytes.IndexByte(b[i:], ' '); k >= 0 {
+				i += k
+			} else {
+				i = len(b)
+			}
+		}
 	}
 	if i < len(b) && b[i] != ' ' {
 		return -1

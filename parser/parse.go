@@ -88,7 +88,7 @@ func parseHeader(h []byte, r *Record) bool {
 		// too): scan the time once for both.
 		tEnd, kind := scanZapTime(h)
 		return parseZapAfterTime(h, tEnd, kind, r) || r.retry() ||
-			(kind == timeRFC3339 && parseHclogAfterTime(h, tEnd, r)) || r.retry() || parseZerolog(h, r)
+			(kind == timeRFC3339 && parseHclogAfterTime(h, tEnd, r)) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
 	case c == '{':
 		return parseJSONLine(h, r)
 	case c == '[':

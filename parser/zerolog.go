@@ -8,7 +8,6 @@ import "bytes"
 // level coloured, the message bold and keys cyan: "ESC[36mk=ESC[0mv".
 func parseZerolog(h []byte, r *Record) bool {
 	i := skipCSI(h, 0)
-	colored := i > 0
 	ts := i
 	for i < len(h) && h[i] != ' ' && h[i] != 0x1b {
 		i++
@@ -25,7 +24,16 @@ func parseZerolog(h []byte, r *Record) bool {
 	default:
 		return false
 	}
-	te := i
+	return parseZerologAfterTime(h, ts, i, kind, r)
+}
+
+// parseZerologAfterTime parses the rest of a zerolog line whose time token is
+// h[ts:te], of the given kind. Digit-led lines come here with the RFC 3339
+// time that parseHeader already scanned for zap and hclog, so that it is not
+// scanned a second time.
+func parseZerologAfterTime(h []byte, ts, te int, kind uint8, r *Record) bool {
+	colored := ts > 0
+	i := te
 	if colored {
 		if k := skipCSI(h, i); k != i {
 			i = k
@@ -74,7 +82,8 @@ func parseZerolog(h []byte, r *Record) bool {
 		if looksLikeCaller(h[cs:ce]) {
 			k := skipCSI(h, ce)
 			k = skipCSI(h, k)
-			if bytes.HasPrefix(h[k:], []byte(" >")) {
+			// Compared inline: bytes.HasPrefix calls memequal.
+			if k+1 < len(h) && h[k] == ' ' && h[k+1] == '>' {
 				k += 2
 				k = skipCSI(h, k)
 				if k == len(h) || h[k] == ' ' {
@@ -180,4 +189,15 @@ func eachZerologColorField(b []byte, fn func(Field) bool) {
 			return
 		}
 	}
+}
+
+// parseZerologDigits is parseZerolog for a digit-led line whose leading RFC
+// 3339 time (if any) scanZapTime has already found to end at tEnd: when that
+// time is the whole first token, zerolog's own time scan would find the same
+// token, so it is skipped.
+func parseZerologDigits(h []byte, tEnd int, kind uint8, r *Record) bool {
+	if kind == timeRFC3339 && tEnd >= 19 && (tEnd == len(h) || h[tEnd] == ' ' || h[tEnd] == 0x1b) {
+		return parseZerologAfterTime(h, 0, tEnd, kind, r)
+	}
+	return parseZerolog(h, r)
 }
