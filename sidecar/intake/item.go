@@ -243,7 +243,7 @@ func strLen(s string) int {
 // escLen is the encoded length of one character of w bytes.
 func escLen(r rune, w int) int {
 	switch {
-	case r == '"' || r == '\\' || r == '\n' || r == '\r' || r == '\t':
+	case r == '"' || r == '\\' || r == '\n' || r == '\r' || r == '\t' || r == '\b' || r == '\f':
 		return 2
 	case r < 0x20 || r == '<' || r == '>' || r == '&' || r == '\u2028' || r == '\u2029':
 		return 6
