@@ -407,20 +407,17 @@ func (p *processor) line(l tail.Line) error {
 	before := f.resume
 	for _, e := range entries {
 		s := f.streams[e.Stream]
-		wasPending := s.j.Pending()
 		p.scratch = append(p.scratch[:0], e.Line...)
 		if !e.Partial {
 			p.scratch = append(p.scratch, '\n')
 		}
-		completed := s.j.Add(p.scratch)
-		if completed {
-			if err := p.emit(f, s); err != nil {
-				return err
-			}
+		began, err := p.add(f, s, p.scratch)
+		if err != nil {
+			return err
 		}
-		if !wasPending || completed {
-			// This entry began the pending record: re-reading from the
-			// offset before it reproduces the record.
+		if began {
+			// Re-reading from the offset before this entry reproduces
+			// the pending record.
 			s.pendingAt = before
 			s.pendingT = e.Time
 		}
@@ -431,6 +428,20 @@ func (p *processor) line(l tail.Line) error {
 		f.resume = entries[len(entries)-1].Resume
 	}
 	return nil
+}
+
+// add gives one decoded line to its stream's joiner and emits the record
+// the line completes; began reports that the line starts the record now
+// pending.
+func (p *processor) add(f *file, s *stream, line []byte) (began bool, err error) {
+	wasPending := s.j.Pending()
+	completed := s.j.Add(line)
+	if completed {
+		if err := p.emit(f, s); err != nil {
+			return false, err
+		}
+	}
+	return !wasPending || completed, nil
 }
 
 func (p *processor) emit(f *file, s *stream) error {
@@ -480,15 +491,12 @@ func (p *processor) idle(now time.Time) error {
 func (p *processor) flushFile(f *file) error {
 	for _, e := range f.dec.Flush() {
 		s := f.streams[e.Stream]
-		wasPending := s.j.Pending()
 		p.scratch = append(p.scratch[:0], e.Line...)
-		completed := s.j.Add(p.scratch)
-		if completed {
-			if err := p.emit(f, s); err != nil {
-				return err
-			}
+		began, err := p.add(f, s, p.scratch)
+		if err != nil {
+			return err
 		}
-		if !wasPending || completed {
+		if began {
 			s.pendingT = e.Time
 		}
 	}

@@ -120,10 +120,6 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 	case "stdout":
 		out = sidecar.NewWriterSink(stdout)
 	case "datadog":
-		key := os.Getenv("DD_API_KEY")
-		if *apiKeyFile != "" {
-			key = ""
-		}
 		var tagList []string
 		for _, t := range tags {
 			for _, v := range strings.Split(t, ",") {
@@ -133,7 +129,7 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		s, err := intake.New(intake.Config{
-			APIKey: key, APIKeyFile: *apiKeyFile, Site: *site, URL: *intakeURL,
+			APIKey: os.Getenv("DD_API_KEY"), APIKeyFile: *apiKeyFile, Site: *site, URL: *intakeURL,
 			Source: *source, Service: *service, Hostname: *hostname, ClusterName: *cluster, Tags: tagList,
 			BatchWait: *batchWait, MaxBufferBytes: *maxBuffer, Concurrency: *concurrency, MaxBackoff: *maxBackoff,
 			AuthRetryInterval: *authRetry, Logger: logger, Dropped: metrics.Dropped,

@@ -170,11 +170,10 @@ func (c *Config) BaseURL() string {
 // batch is a run of records sent in one request (or, after a 413, in
 // several).
 type batch struct {
-	items   []datadogV2.HTTPLogItem
-	bytes   int // JSON size of the items, as the client will encode them
-	acks    []func()
-	done    bool
-	started time.Time
+	items []datadogV2.HTTPLogItem
+	bytes int // JSON size of the items, as the client will encode them
+	acks  []func()
+	done  bool
 }
 
 // Sink is a sidecar.Sink that ships records to the Datadog logs intake.
@@ -291,7 +290,7 @@ func (s *Sink) Write(ctx context.Context, r *sidecar.Record) error {
 		s.seal()
 	}
 	if s.cur == nil {
-		b := &batch{started: time.Now()}
+		b := &batch{}
 		s.cur = b
 		s.order = append(s.order, b)
 		time.AfterFunc(s.cfg.BatchWait, func() {
@@ -589,7 +588,7 @@ func (s *Sink) waitForKey() bool {
 	return true
 }
 
-// detail is the first error text of an intake error body, for logs.
+// detail is an intake error body, trimmed, for logs.
 func detail(body []byte) string {
 	body = bytes.TrimSpace(body)
 	if len(body) > 300 {
