@@ -89,16 +89,13 @@ func parseKlog(h []byte, r *Record) bool {
 
 // looksLikeCaller reports whether b is "file.go:123" (any path, any extension).
 func looksLikeCaller(b []byte) bool {
-	c := bytes.LastIndexByte(b, ':')
-	if c <= 0 || c == len(b)-1 {
-		return false
+	// From the end: the line number's digits, then the last ':'. Callers
+	// are short words, where a byte loop beats a LastIndexByte call.
+	c := len(b) - 1
+	for c >= 0 && isDigit(b[c]) {
+		c--
 	}
-	for _, d := range b[c+1:] {
-		if !isDigit(d) {
-			return false
-		}
-	}
-	return true
+	return c > 0 && c < len(b)-1 && b[c] == ':'
 }
 
 // klogKeyAt reports whether a key (no spaces, no quotes) followed by '='
@@ -123,11 +120,10 @@ func klogKeyAt(b []byte, i int) bool {
 func skipGoString(b []byte, i int) int {
 	j := i + 1
 	for {
-		k := bytes.IndexByte(b[j:], '"')
+		k := indexByteFrom(b, j, '"')
 		if k < 0 {
 			return -1
 		}
-		k += j
 		esc := 0
 		for p := k - 1; p > i && b[p] == '\\'; p-- {
 			esc++

@@ -238,6 +238,11 @@ func wordLevel(b []byte) (Level, bool) {
 // numeric level is base+offset (DEBUG -4, INFO 0, WARN 4, ERROR 8), and it
 // maps to the nearest named level at or below it.
 func slogLevel(b []byte) (Level, bool) {
+	// slog writes its levels in capitals: go-kit's lower-case words, the
+	// usual case on a logfmt line, leave at once.
+	if len(b) == 0 || !isUpper(b[0]) {
+		return LevelUnknown, false
+	}
 	// The plain words first: offsets are rare, and looking for one costs a
 	// scan of the word.
 	switch string(b) {

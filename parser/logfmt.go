@@ -61,19 +61,10 @@ func pairValueEnd(b []byte, i int) int {
 			return -1
 		}
 	} else {
-		// Most unquoted values are short (numbers, words): a byte loop over
-		// the first 16 bytes avoids an IndexByte call; longer values (paths,
-		// URLs) go on with the vectorised search.
-		e := min(len(b), i+16)
-		for i < e && b[i] != ' ' {
-			i++
-		}
-		if i == e && e < len(b) {
-			if k := bytes.IndexByte(b[i:], ' '); k >= 0 {
-				i += k
-			} else {
-				i = len(b)
-			}
+		if k := indexByteFrom(b, i, ' '); k >= 0 {
+			i = k
+		} else {
+			i = len(b)
 		}
 	}
 	if i < len(b) && b[i] != ' ' {
@@ -101,7 +92,7 @@ func parseLogfmt(h []byte, r *Record) bool {
 	// Cheap rejection of prose and stack frames, which have no '=' near
 	// their start: a logfmt line opens with a short key and '='.
 	if len(h) > 0 && h[0] != '"' {
-		if e := bytes.IndexByte(h[:min(len(h), 65)], '='); e <= 0 {
+		if e := indexByteFrom(h[:min(len(h), 65)], 0, '='); e <= 0 {
 			return false
 		}
 	}
@@ -144,8 +135,8 @@ func parseLogfmt(h []byte, r *Record) bool {
 				}
 				break
 			}
-		} else if k := bytes.IndexByte(h[i:], ' '); k >= 0 {
-			i += k
+		} else if k := indexByteFrom(h, i, ' '); k >= 0 {
+			i = k
 		} else {
 			i = len(h)
 		}
@@ -317,6 +308,11 @@ func trailingPairs(h []byte, start int) int {
 	i := start
 	for i < len(h) {
 		if run < 0 {
+			// Words of the message carry neither '=' nor '"', and each
+			// would only restart the run: jump over all of them at once.
+			if i = nextPairCandidate(h, i); i >= len(h) {
+				return len(h)
+			}
 			run = i
 		}
 		// Most tokens before the pairs are words of the message: one that
@@ -358,6 +354,30 @@ func trailingPairs(h []byte, start int) int {
 		return len(h)
 	}
 	return run
+}
+
+// nextPairCandidate returns where trailingPairs' token loop, started at i,
+// would arrive at the first token holding a '=' or '"' after skipping the
+// plain words before it (len(h) when there is none). Such a token starts
+// after a space; the loop arrives one past the first space of the run of
+// spaces before it, since it steps over a word and one space at a time.
+func nextPairCandidate(h []byte, i int) int {
+	p := indexEitherFrom(h, i, '=', '"')
+	if p < 0 {
+		return len(h)
+	}
+	t := p
+	for t > i && h[t-1] != ' ' {
+		t--
+	}
+	s := t
+	for s > i && h[s-1] == ' ' {
+		s--
+	}
+	if s == i {
+		return i
+	}
+	return s + 1
 }
 
 func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }

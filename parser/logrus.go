@@ -43,6 +43,12 @@ func parseLogrus(h []byte, r *Record) bool {
 	for i < len(h) && h[i] != ' ' {
 		i++
 	}
+	// Without a time key only "level=x" alone or followed by msg is
+	// logrus's (see below): go-kit's "level=info ts=…" is turned away
+	// before its word is looked up.
+	if t.empty() && i < len(h) && !hasPrefix(h[i:], " msg=") {
+		return false
+	}
 	word := h[ls:i]
 	if len(word) > 2 && word[0] == '"' && word[len(word)-1] == '"' { // ForceQuote
 		word = word[1 : len(word)-1]

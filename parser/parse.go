@@ -81,14 +81,7 @@ func parseHeader(h []byte, r *Record) bool {
 	case c == 'I' || c == 'W' || c == 'E' || c == 'F':
 		return parseKlog(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseZapNoTime(h, r)
 	case '0' <= c && c <= '9':
-		if len(h) > 4 && h[4] == '/' {
-			return parseStdlog(h, r)
-		}
-		// zap's and hclog's times are both RFC 3339 (zap has epoch forms
-		// too): scan the time once for both.
-		tEnd, kind := scanZapTime(h)
-		return parseZapAfterTime(h, tEnd, kind, r) || r.retry() ||
-			(kind == timeRFC3339 && parseHclogAfterTime(h, tEnd, r)) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
+		return parseDigitLed(h, r)
 	case c == '{':
 		return parseJSONLine(h, r)
 	case c == '[':
@@ -109,6 +102,35 @@ func parseHeader(h []byte, r *Record) bool {
 		return parseLogfmt(h, r)
 	}
 	return false
+}
+
+// parseDigitLed tries the formats whose lines open with a digit: package
+// log's date, zerolog's Kitchen time, and the RFC 3339 or epoch times of zap,
+// hclog and zerolog.
+func parseDigitLed(h []byte, r *Record) bool {
+	if len(h) > 4 && h[4] == '/' {
+		return parseStdlog(h, r)
+	}
+	// A ':' in the second or third byte is zerolog's default Kitchen
+	// time ("3:04PM"); zap's and hclog's times open with a date or an
+	// epoch, so only zerolog's parser can claim such a line.
+	if len(h) > 2 && (h[1] == ':' || h[2] == ':') {
+		return parseZerolog(h, r)
+	}
+	// zap's and hclog's times are both RFC 3339 (zap has epoch forms
+	// too): scan the time once for both.
+	tEnd, kind := scanZapTime(h)
+	// After an RFC 3339 time, zerolog's three capitals are no zap or
+	// hclog level: those lines skip the attempts that cannot match.
+	if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
+		if e := tEnd + 4; e <= len(h) && (e == len(h) || h[e] == ' ') && isUpper(h[tEnd+1]) {
+			if _, ok := zerologLevel(h[tEnd+1 : e]); ok {
+				return parseZerologAfterTime(h, 0, tEnd, kind, r)
+			}
+		}
+	}
+	return parseZapAfterTime(h, tEnd, kind, r) || r.retry() ||
+		(kind == timeRFC3339 && parseHclogAfterTime(h, tEnd, r)) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
 }
 
 // retry forgets what a failed format attempt may have set, so that the next

@@ -206,7 +206,7 @@ func appendGoUnquote(dst, v []byte) ([]byte, bool) {
 		return dst, false
 	}
 	s := v[1 : len(v)-1]
-	if bytes.IndexByte(s, '\\') < 0 {
+	if indexByteFrom(s, 0, '\\') < 0 {
 		return append(dst, s...), true
 	}
 	start := len(dst)

@@ -45,6 +45,11 @@ func parseZapNoTime(h []byte, r *Record) bool {
 // word is no evidence of zap).
 func zapLevelColumn(h []byte, i int, sep byte, needSep bool, r *Record) bool {
 	ls := skipCSI(h, i)
+	// Every zap level word starts with a letter; hclog's "[INFO]" and
+	// zerolog's columns after the same kind of time fail here at once.
+	if ls >= len(h) || lower(h[ls]) < 'a' || lower(h[ls]) > 'z' {
+		return false
+	}
 	le := ls
 	for le < len(h) && h[le] != sep && h[le] != 0x1b && h[le] != ' ' && h[le] != '\t' {
 		le++

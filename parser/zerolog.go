@@ -75,9 +75,9 @@ func parseZerologAfterTime(h []byte, ts, te int, kind uint8, r *Record) bool {
 	}
 	// Caller: "file.go:12 > " (in colour "ESC[1mfile.go:12ESC[0mESC[36m >ESC[0m ").
 	if cs := skipCSI(h, i); cs < len(h) {
-		ce := cs
-		for ce < len(h) && h[ce] != ' ' && h[ce] != 0x1b {
-			ce++
+		ce := indexEitherFrom(h, cs, ' ', 0x1b)
+		if ce < 0 {
+			ce = len(h)
 		}
 		if looksLikeCaller(h[cs:ce]) {
 			k := skipCSI(h, ce)

@@ -1,0 +1,93 @@
+package parser
+
+import (
+	"bytes"
+	"testing"
+)
+
+// trailingPairsRef is trailingPairs as it was before nextPairCandidate let it
+// jump over message words: the oracle the faster version must agree with.
+func trailingPairsRef(h []byte, start int) int {
+	run := -1
+	i := start
+	for i < len(h) {
+		if run < 0 {
+			run = i
+		}
+		// Most tokens before the pairs are words of the message: one that
+		// reaches a space or the end before any '=' or '"' is no pair.
+		j := i
+		for j < len(h) && h[j] != ' ' && h[j] != '=' && h[j] != '"' {
+			j++
+		}
+		if j > i && (j == len(h) || h[j] == ' ') {
+			if j == len(h) {
+				return len(h)
+			}
+			run = -1
+			i = j + 1
+			continue
+		}
+		next, ok := -1, false
+		if j > i && h[j] == '=' { // the key is already scanned
+			next = pairValueEnd(h, j+1)
+			ok = next >= 0
+		} else {
+			_, next, ok = nextPair(h, i)
+		}
+		if ok {
+			i = next
+			for i < len(h) && h[i] == ' ' {
+				i++
+			}
+			continue
+		}
+		run = -1
+		k := bytes.IndexByte(h[i:], ' ')
+		if k < 0 {
+			return len(h)
+		}
+		i += k + 1
+	}
+	if run < 0 {
+		return len(h)
+	}
+	return run
+}
+
+// trailingPairsInputs returns every corpus line and variants that stress
+// the jump: pairs after runs of spaces, quotes and '=' inside words.
+func trailingPairsInputs(tb testing.TB) [][]byte {
+	in := corpusLines(tb)
+	for _, s := range []string{
+		"", " ", "a", "a b", "k=v", " k=v", "  k=v", "msg  k=v", "msg:  k=v", "a= b", "a =b", "\"q\"=v", "w \"x y\" k=v",
+		"msg k=\"v w\" z", "x=1 y 2=3 k=v", "a b c   d=e  f=g ", "a\"b c=d", "==", "\"\"", "a=\"unterminated k=v",
+	} {
+		in = append(in, []byte(s))
+	}
+	return in
+}
+
+func TestTrailingPairsJump(t *testing.T) {
+	for _, l := range trailingPairsInputs(t) {
+		for start := 0; start <= len(l) && start < 64; start++ {
+			if got, want := trailingPairs(l, start), trailingPairsRef(l, start); got != want {
+				t.Fatalf("trailingPairs(%q, %d) = %d, want %d", l, start, got, want)
+			}
+		}
+	}
+}
+
+func FuzzTrailingPairs(f *testing.F) {
+	for _, l := range trailingPairsInputs(f) {
+		if bytes.ContainsAny(l, "= \"") {
+			f.Add(l, uint8(0))
+		}
+	}
+	f.Fuzz(func(t *testing.T, l []byte, start uint8) {
+		s := min(int(start), len(l))
+		if got, want := trailingPairs(l, s), trailingPairsRef(l, s); got != want {
+			t.Fatalf("trailingPairs(%q, %d) = %d, want %d", l, s, got, want)
+		}
+	})
+}

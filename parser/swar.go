@@ -1,0 +1,59 @@
+package parser
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
+
+// Eight bytes at a time: log tokens (values, quoted strings, message words)
+// are mostly 4 to 40 bytes, where bytes.IndexByte's call and vector set-up
+// cost more than the search. Past swarReach bytes the vectorised search wins.
+const (
+	swarOnes  = 0x0101010101010101
+	swarHigh  = 0x8080808080808080
+	swarReach = 32
+)
+
+// indexByteFrom returns the index of the first c in b at or after i, or -1.
+func indexByteFrom(b []byte, i int, c byte) int {
+	pat := uint64(c) * swarOnes
+	for end := i + swarReach; i+8 <= len(b); i += 8 {
+		if i >= end {
+			if k := bytes.IndexByte(b[i:], c); k >= 0 {
+				return i + k
+			}
+			return -1
+		}
+		x := binary.LittleEndian.Uint64(b[i:]) ^ pat
+		// Only bytes above the lowest hit can be false positives.
+		if m := (x - swarOnes) &^ x & swarHigh; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// indexEitherFrom returns the index of the first a or b in h at or after i,
+// or -1, in one pass.
+func indexEitherFrom(h []byte, i int, a, b byte) int {
+	pa, pb := uint64(a)*swarOnes, uint64(b)*swarOnes
+	for ; i+8 <= len(h); i += 8 {
+		x := binary.LittleEndian.Uint64(h[i:])
+		xa, xb := x^pa, x^pb
+		if m := ((xa-swarOnes)&^xa | (xb-swarOnes)&^xb) & swarHigh; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(h); i++ {
+		if h[i] == a || h[i] == b {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,61 @@
+package parser
+
+import (
+	"bytes"
+	"testing"
+)
+
+func TestIndexByteFrom(t *testing.T) {
+	b := make([]byte, 0, 100)
+	for n := 0; n < 80; n++ {
+		b = b[:0]
+		for k := 0; k < n; k++ {
+			b = append(b, byte('a'+k%26))
+		}
+		for _, c := range []byte{' ', 'a', 'z', 0, 0x80, 0xff} {
+			for p := -1; p < n; p++ {
+				bb := append([]byte(nil), b...)
+				if p >= 0 {
+					bb[p] = c
+				}
+				if p+1 < n {
+					bb[n-1] = c // a second hit after the first
+				}
+				for i := 0; i <= n; i++ {
+					want := bytes.IndexByte(bb[i:], c)
+					if want >= 0 {
+						want += i
+					}
+					if got := indexByteFrom(bb, i, c); got != want {
+						t.Fatalf("indexByteFrom(%q, %d, %q) = %d, want %d", bb, i, c, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestIndexEitherFrom(t *testing.T) {
+	for n := 0; n < 40; n++ {
+		for p := -1; p < n; p++ {
+			for q := -1; q < n; q++ {
+				b := bytes.Repeat([]byte{'x'}, n)
+				if p >= 0 {
+					b[p] = '='
+				}
+				if q >= 0 {
+					b[q] = 0x1b
+				}
+				for i := 0; i <= n; i++ {
+					want := bytes.IndexAny(b[i:], "=\x1b")
+					if want >= 0 {
+						want += i
+					}
+					if got := indexEitherFrom(b, i, '=', 0x1b); got != want {
+						t.Fatalf("indexEitherFrom(%q, %d) = %d, want %d", b, i, got, want)
+					}
+				}
+			}
+		}
+	}
+}
