@@ -1,5 +1,7 @@
 package parser
 
+import "math/bits"
+
 // JSON lines: zap, logrus, slog, zerolog, go-kit, hclog and Bunyan/pino
 // write one object per record with the level under one of a few keys.
 // Kubernetes components with --logging-format=json write no level at all:
@@ -42,6 +44,17 @@ func classifyJSONKey(k []byte) uint8 {
 	return keyOther
 }
 
+// nonStringKind maps a member's kind to what it counts as when its value is
+// not a string: the logger and caller are taken only from strings.
+var nonStringKind = [8]uint8{keyOther, keyLevel, keyMsg, keyTime, keyOther, keyOther, keyV, keyErr}
+
+// unquoteKind is 1 for the kinds whose span is the string's content, quotes
+// left out.
+var unquoteKind = [8]int{keyLogger: 1, keyCaller: 1}
+
+// unpackSpan is the span packed as start<<32 | end.
+func unpackSpan(v uint64) span { return span{int32(v >> 32), int32(uint32(v))} }
+
 // parseJSONLine recognises a JSON object (b is the whole object, possibly
 // spread over lines when pretty-printed).
 func parseJSONLine(b []byte, r *Record) bool {
@@ -49,77 +62,99 @@ func parseJSONLine(b []byte, r *Record) bool {
 	if i >= len(b) || b[i] != '{' {
 		return false
 	}
-	var lvlV, msgV, timeV, loggerV, callerV span
-	var haveV, haveErr bool
+	// The first value of each kind of member, as the span start<<32 | end,
+	// zero while unseen; keyOther's slot is scratch. Which kinds a line has,
+	// in which order, varies from line to line: a store indexed by the kind
+	// costs less than a switch on it that mispredicts.
+	var first [8]uint64
 	// One pass validates the object and finds the members that matter.
+	// Strings end where the stop mask of the current 64-byte block says
+	// (see jsonscan.go); blk is that block's bytes within b.
 	j := skipWS(b, i+1)
+	base, mask := stopBlock(b, j)
+	blk := b[base:min(base+64, len(b))]
 	end := -1
-	for j < len(b) {
-		if b[j] == '}' {
-			end = j + 1
-			break
-		}
-		if b[j] != '"' {
+	// Each step tests for the byte compact JSON has there (no white space
+	// between tokens) before looking for white space.
+	if j < len(b) && b[j] == '}' {
+		end = j + 1
+	}
+	for end < 0 {
+		if j >= len(b) || b[j] != '"' {
 			return false
 		}
-		ke := skipString(b, j)
-		if ke < 0 {
-			return false
+		// The key's end, in skipStringBlock's common case written out here
+		// as the inliner will not take it: q is the offset in the block of
+		// the first stop from the key's first byte on, 64 or more when the
+		// block has none there or the key starts past it. A stop inside
+		// blk that is a quote ends the key.
+		var ke int
+		o := uint(j + 1 - base)
+		if q := o + uint(bits.TrailingZeros64(mask>>(o&63))); q < uint(len(blk)) && blk[q] == '"' {
+			ke = base + int(q) + 1
+		} else {
+			if ke, base, mask = skipStringBlock(b, j+1, base, mask); ke < 0 {
+				return false
+			}
+			blk = b[base:min(base+64, len(b))]
 		}
-		c := skipWS(b, ke)
+		c := ke
 		if c >= len(b) || b[c] != ':' {
-			return false
+			if c = skipWS(b, ke); c >= len(b) || b[c] != ':' {
+				return false
+			}
 		}
 		vs := skipWS(b, c+1)
 		var ve int
+		k := classifyJSONKey(b[j:ke])
 		if vs < len(b) && b[vs] == '"' { // most values: no trip through skipValue's switch
-			ve = skipString(b, vs)
+			o = uint(vs + 1 - base)
+			if q := o + uint(bits.TrailingZeros64(mask>>(o&63))); q < uint(len(blk)) && blk[q] == '"' {
+				ve = base + int(q) + 1
+			} else {
+				ve, base, mask = skipStringBlock(b, vs+1, base, mask)
+				blk = b[base:min(base+64, len(b))]
+			}
 		} else {
-			ve = skipValue(b, vs, 0)
+			if vs < len(b) && b[vs]-'0' < 10 { // most others: unsigned numbers
+				ve = skipNumber(b, vs)
+			} else {
+				ve = skipValue(b, vs, 0)
+			}
+			k = nonStringKind[k&7]
 		}
 		if ve < 0 {
 			return false
 		}
-		v := span{int32(vs), int32(ve)}
-		switch classifyJSONKey(b[j:ke]) {
-		case keyLevel:
-			if lvlV.empty() {
-				lvlV = v
-			}
-		case keyMsg:
-			if msgV.empty() {
-				msgV = v
-			}
-		case keyTime:
-			if timeV.empty() {
-				timeV = v
-			}
-		case keyLogger:
-			if loggerV.empty() && b[vs] == '"' {
-				loggerV = span{int32(vs + 1), int32(ve - 1)}
-			}
-		case keyCaller:
-			if callerV.empty() && b[vs] == '"' {
-				callerV = span{int32(vs + 1), int32(ve - 1)}
-			}
-		case keyV:
-			haveV = true
-		case keyErr:
-			haveErr = true
+		// The first value wins, but an empty span does not count as one:
+		// a logger or caller "" is replaced by the next.
+		q := unquoteKind[k&7]
+		v := uint64(vs+q)<<32 | uint64(uint32(ve-q))
+		if f := first[k&7]; int32(f>>32) < int32(f) {
+			v = f
 		}
-		j = skipWS(b, ve)
-		if j < len(b) && b[j] == ',' {
-			j = skipWS(b, j+1)
-			if j < len(b) && b[j] == '}' {
-				return false // trailing comma
+		first[k&7] = v
+		j = ve
+		if j >= len(b) || b[j] != ',' {
+			if j = skipWS(b, j); j < len(b) && b[j] == '}' {
+				end = j + 1
+				break
 			}
-		} else if j < len(b) && b[j] != '}' {
-			return false
+			if j >= len(b) || b[j] != ',' {
+				return false
+			}
+		}
+		j++
+		if j >= len(b) || b[j] != '"' {
+			j = skipWS(b, j) // and a '}' here is a trailing comma
 		}
 	}
 	if end < 0 || skipWS(b, end) != len(b) {
 		return false
 	}
+	lvlV, msgV, timeV := unpackSpan(first[keyLevel]), unpackSpan(first[keyMsg]), unpackSpan(first[keyTime])
+	loggerV, callerV := unpackSpan(first[keyLogger]), unpackSpan(first[keyCaller])
+	haveV, haveErr := first[keyV] != 0, first[keyErr] != 0
 	switch {
 	case !lvlV.empty():
 		lv := b[lvlV.start:lvlV.end]
