@@ -64,6 +64,8 @@ bench-sidecar:
 ## fuzz: each fuzz target for FUZZTIME (seed corpora: testdata/ and */testdata/fuzz/)
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./parser/
+	$(GO) test -run '^$$' -fuzz '^FuzzJSONLine$$' -fuzztime $(FUZZTIME) ./parser/
+	$(GO) test -run '^$$' -fuzz '^FuzzTrailingPairs$$' -fuzztime $(FUZZTIME) ./parser/
 	$(GO) test -run '^$$' -fuzz '^FuzzJoin$$' -fuzztime $(FUZZTIME) ./parser/join/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime $(FUZZTIME) ./ndjson/
 	$(GO) test -run '^$$' -fuzz '^FuzzGrok$$' -fuzztime $(FUZZTIME) ./rules/grok/

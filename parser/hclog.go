@@ -49,11 +49,9 @@ func parseHclogAfterTime(h []byte, te int, r *Record) bool {
 	r.rawCont = true
 	// IncludeLocation: "file.go:12: "
 	// The caller is the first word when that word ends in ':'.
-	// The first word is short (a logger name or a caller): a byte loop, not
-	// an IndexByte call, finds its end.
-	sp := i
-	for sp < len(h) && h[sp] != ' ' {
-		sp++
+	sp := indexByteFrom(h, i, ' ')
+	if sp < 0 {
+		sp = len(h)
 	}
 	if c := sp - i - 1; sp < len(h) && c > 0 && h[i+c] == ':' && looksLikeCaller(h[i:i+c]) {
 		r.caller = span{int32(i), int32(i + c)}

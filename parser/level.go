@@ -170,68 +170,68 @@ func atoiSigned(b []byte) (int, bool) {
 // wordLevel maps the level words and abbreviations that generic loggers
 // use (JSON level keys, bracketed prefixes, hclog, zerolog) in any case.
 func wordLevel(b []byte) (Level, bool) {
-	switch len(b) {
-	case 3:
+	if len(b) > 8 {
 		switch {
-		case eqFold(b, "trc"), eqFold(b, "dbg"):
-			return LevelDebug, true
-		case eqFold(b, "inf"):
-			return LevelInfo, true
-		case eqFold(b, "wrn"):
-			return LevelWarning, true
-		case eqFold(b, "err"):
-			return LevelError, true
-		case eqFold(b, "ftl"), eqFold(b, "pnc"):
-			return LevelCritical, true
-		}
-	case 4:
-		switch {
-		case eqFold(b, "info"):
-			return LevelInfo, true
-		case eqFold(b, "warn"):
-			return LevelWarning, true
-		case eqFold(b, "crit"):
-			return LevelCritical, true
-		}
-	case 5:
-		switch {
-		case eqFold(b, "trace"), eqFold(b, "debug"):
-			return LevelDebug, true
-		case eqFold(b, "error"):
-			return LevelError, true
-		case eqFold(b, "fatal"), eqFold(b, "panic"):
-			return LevelCritical, true
-		case eqFold(b, "alert"):
-			return LevelAlert, true
-		case eqFold(b, "emerg"):
+		case eqFold(b, "emergency"):
 			return LevelEmergency, true
-		}
-	case 6:
-		switch {
-		case eqFold(b, "notice"):
-			return LevelNotice, true
-		case eqFold(b, "dpanic"):
-			return LevelCritical, true
-		}
-	case 7:
-		if eqFold(b, "warning") {
-			return LevelWarning, true
-		}
-	case 8:
-		if eqFold(b, "critical") {
-			return LevelCritical, true
-		}
-	case 9:
-		if eqFold(b, "emergency") {
-			return LevelEmergency, true
-		}
-	case 11:
-		if eqFold(b, "information") {
+		case eqFold(b, "information"):
 			return LevelInfo, true
 		}
+		return LevelUnknown, false
+	}
+	// The word folded to lower case in one integer, compared with each
+	// level word at once: a level is looked up on every logfmt and JSON
+	// line. OR-ing 0x20 lowers exactly the letters and turns no other byte
+	// into one, and no byte becomes zero, so length is kept too.
+	var w uint64
+	for i, c := range b {
+		w |= uint64(c|0x20) << (8 * i)
+	}
+	switch w {
+	case w8Trc, w8Dbg, w8Trace, w8Debug:
+		return LevelDebug, true
+	case w8Inf, w8Info:
+		return LevelInfo, true
+	case w8Wrn, w8Warn, w8Warning:
+		return LevelWarning, true
+	case w8Err, w8Error:
+		return LevelError, true
+	case w8Ftl, w8Pnc, w8Crit, w8Fatal, w8Panic, w8Dpanic, w8Critical:
+		return LevelCritical, true
+	case w8Alert:
+		return LevelAlert, true
+	case w8Emerg:
+		return LevelEmergency, true
+	case w8Notice:
+		return LevelNotice, true
 	}
 	return LevelUnknown, false
 }
+
+// The level words as wordLevel folds them: byte i at bits 8i.
+const (
+	w8Trc      = 't' | 'r'<<8 | 'c'<<16
+	w8Dbg      = 'd' | 'b'<<8 | 'g'<<16
+	w8Trace    = 't' | 'r'<<8 | 'a'<<16 | 'c'<<24 | 'e'<<32
+	w8Debug    = 'd' | 'e'<<8 | 'b'<<16 | 'u'<<24 | 'g'<<32
+	w8Inf      = 'i' | 'n'<<8 | 'f'<<16
+	w8Info     = 'i' | 'n'<<8 | 'f'<<16 | 'o'<<24
+	w8Wrn      = 'w' | 'r'<<8 | 'n'<<16
+	w8Warn     = 'w' | 'a'<<8 | 'r'<<16 | 'n'<<24
+	w8Warning  = 'w' | 'a'<<8 | 'r'<<16 | 'n'<<24 | 'i'<<32 | 'n'<<40 | 'g'<<48
+	w8Err      = 'e' | 'r'<<8 | 'r'<<16
+	w8Error    = 'e' | 'r'<<8 | 'r'<<16 | 'o'<<24 | 'r'<<32
+	w8Ftl      = 'f' | 't'<<8 | 'l'<<16
+	w8Pnc      = 'p' | 'n'<<8 | 'c'<<16
+	w8Crit     = 'c' | 'r'<<8 | 'i'<<16 | 't'<<24
+	w8Fatal    = 'f' | 'a'<<8 | 't'<<16 | 'a'<<24 | 'l'<<32
+	w8Panic    = 'p' | 'a'<<8 | 'n'<<16 | 'i'<<24 | 'c'<<32
+	w8Dpanic   = 'd' | 'p'<<8 | 'a'<<16 | 'n'<<24 | 'i'<<32 | 'c'<<40
+	w8Critical = 'c' | 'r'<<8 | 'i'<<16 | 't'<<24 | 'i'<<32 | 'c'<<40 | 'a'<<48 | 'l'<<56
+	w8Alert    = 'a' | 'l'<<8 | 'e'<<16 | 'r'<<24 | 't'<<32
+	w8Emerg    = 'e' | 'm'<<8 | 'e'<<16 | 'r'<<24 | 'g'<<32
+	w8Notice   = 'n' | 'o'<<8 | 't'<<16 | 'i'<<24 | 'c'<<32 | 'e'<<40
+)
 
 // slogLevel maps slog's level text: DEBUG, INFO, WARN, ERROR, optionally
 // followed by an offset ("INFO+2", "DEBUG-4", "DEBUG+3" for level -1). The

@@ -1,6 +1,10 @@
 package parser
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
 
 // logfmt as go-kit, go-logfmt and slog's TextHandler write it: key=value
 // pairs separated by one space; keys are bare or (slog) quoted when they need
@@ -362,10 +366,24 @@ func trailingPairs(h []byte, start int) int {
 // after a space; the loop arrives one past the first space of the run of
 // spaces before it, since it steps over a word and one space at a time.
 func nextPairCandidate(h []byte, i int) int {
-	p := indexEitherFrom(h, i, '=', '"')
-	if p < 0 {
-		return len(h)
+	// indexEitherFrom(h, i, '=', '"'), written out: this runs once per
+	// logfmt-tailed line and the call is a fair part of the search.
+	p := i
+	for ; p+8 <= len(h); p += 8 {
+		x := binary.LittleEndian.Uint64(h[p:])
+		e, q := x^('='*swarOnes), x^('"'*swarOnes)
+		if m := ((e-swarOnes)&^e | (q-swarOnes)&^q) & swarHigh; m != 0 {
+			p += bits.TrailingZeros64(m) / 8
+			goto found
+		}
 	}
+	for ; p < len(h); p++ {
+		if h[p] == '=' || h[p] == '"' {
+			goto found
+		}
+	}
+	return len(h)
+found:
 	t := p
 	for t > i && h[t-1] != ' ' {
 		t--

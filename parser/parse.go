@@ -77,60 +77,55 @@ func parseHeader(h []byte, r *Record) bool {
 	if len(h) == 0 {
 		return false
 	}
-	switch c := h[0]; {
-	case c == 'I' || c == 'W' || c == 'E' || c == 'F':
+	// Constant cases: the compiler turns the switch into a jump table, one
+	// indirect jump instead of a chain of comparisons.
+	switch h[0] {
+	case 'I', 'W', 'E', 'F':
 		return parseKlog(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseZapNoTime(h, r)
-	case '0' <= c && c <= '9':
-		return parseDigitLed(h, r)
-	case c == '{':
+	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		if len(h) > 4 && h[4] == '/' {
+			return parseStdlog(h, r)
+		}
+		// A ':' in the second or third byte is zerolog's default Kitchen
+		// time ("3:04PM"); zap's and hclog's times open with a date or an
+		// epoch, so only zerolog's parser can claim such a line.
+		if len(h) > 2 && (h[1] == ':' || h[2] == ':') {
+			return parseZerolog(h, r)
+		}
+		// zap's and hclog's times are both RFC 3339 (zap has epoch forms
+		// too): scan the time once for both.
+		tEnd, kind := scanZapTime(h)
+		// After an RFC 3339 time, zerolog's three capitals are no zap or
+		// hclog level: those lines skip the attempts that cannot match.
+		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
+			if e := tEnd + 4; e <= len(h) && (e == len(h) || h[e] == ' ') && isUpper(h[tEnd+1]) {
+				if _, ok := zerologLevel(h[tEnd+1 : e]); ok {
+					return parseZerologAfterTime(h, 0, tEnd, kind, r)
+				}
+			}
+		}
+		return parseZapAfterTime(h, tEnd, kind, r) || r.retry() ||
+			(kind == timeRFC3339 && parseHclogAfterTime(h, tEnd, r)) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
+	case '{':
 		return parseJSONLine(h, r)
-	case c == '[':
+	case '[':
 		return parseBracket(h, r)
-	case c == 't' || c == 'l':
+	case 't', 'l':
 		return parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
-	case c == 0x1b:
+	case 0x1b:
 		return parseLogrusTTY(h, r) || r.retry() || parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
-	case c == 'p' || c == 'f':
+	case 'p', 'f':
 		return parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
-	case c == 'D' || c == 'T' || c == 'P':
+	case 'D', 'T', 'P':
 		return parseLogrusTTY(h, r) || r.retry() || parseZapNoTime(h, r)
-	case c == 'd' || c == 'i' || c == 'w' || c == 'e':
+	case 'd', 'i', 'w', 'e':
 		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
-	case c == 'L':
+	case 'L':
 		return parseZapNoTime(h, r)
-	case ('a' <= c && c <= 'z') || c == '"' || c == '_' || c == '@':
+	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'n', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':
 		return parseLogfmt(h, r)
 	}
 	return false
-}
-
-// parseDigitLed tries the formats whose lines open with a digit: package
-// log's date, zerolog's Kitchen time, and the RFC 3339 or epoch times of zap,
-// hclog and zerolog.
-func parseDigitLed(h []byte, r *Record) bool {
-	if len(h) > 4 && h[4] == '/' {
-		return parseStdlog(h, r)
-	}
-	// A ':' in the second or third byte is zerolog's default Kitchen
-	// time ("3:04PM"); zap's and hclog's times open with a date or an
-	// epoch, so only zerolog's parser can claim such a line.
-	if len(h) > 2 && (h[1] == ':' || h[2] == ':') {
-		return parseZerolog(h, r)
-	}
-	// zap's and hclog's times are both RFC 3339 (zap has epoch forms
-	// too): scan the time once for both.
-	tEnd, kind := scanZapTime(h)
-	// After an RFC 3339 time, zerolog's three capitals are no zap or
-	// hclog level: those lines skip the attempts that cannot match.
-	if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
-		if e := tEnd + 4; e <= len(h) && (e == len(h) || h[e] == ' ') && isUpper(h[tEnd+1]) {
-			if _, ok := zerologLevel(h[tEnd+1 : e]); ok {
-				return parseZerologAfterTime(h, 0, tEnd, kind, r)
-			}
-		}
-	}
-	return parseZapAfterTime(h, tEnd, kind, r) || r.retry() ||
-		(kind == timeRFC3339 && parseHclogAfterTime(h, tEnd, r)) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
 }
 
 // retry forgets what a failed format attempt may have set, so that the next

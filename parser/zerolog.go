@@ -7,10 +7,10 @@ import "bytes"
 // letters (TRC DBG INF WRN ERR FTL PNC). In colour the time is grey, the
 // level coloured, the message bold and keys cyan: "ESC[36mk=ESC[0mv".
 func parseZerolog(h []byte, r *Record) bool {
-	i := skipCSI(h, 0)
-	ts := i
-	for i < len(h) && h[i] != ' ' && h[i] != 0x1b {
-		i++
+	ts := skipCSI(h, 0)
+	i := indexEitherFrom(h, ts, ' ', 0x1b)
+	if i < 0 {
+		i = len(h)
 	}
 	tb := h[ts:i]
 	var kind uint8
