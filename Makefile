@@ -7,7 +7,7 @@ DEMO     ?= testdata/corpus/mixed/zap-klog-logrus.log testdata/corpus/mixed/zap-
 TOFU_VERSION ?= v1.12.6
 TOFU         ?= $(shell $(GO) env GOPATH)/bin/tofu-$(TOFU_VERSION)
 
-.PHONY: all build demo demo-sidecar test lint bench bench-sidecar fuzz golden corpus readme clean tofu
+.PHONY: all build demo demo-sidecar test lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu
 
 all: build
 
@@ -76,6 +76,12 @@ fuzz:
 ## readme: rerun the benchmarks and rewrite the README's table from that run
 readme:
 	$(GO) run ./internal/benchreport -count 5
+
+## parser-diff: compare the parser at REV (default HEAD) with the working tree's on ~16M inputs;
+## a parser change meant to keep its output (speed work) must show 0 differ
+REV ?= HEAD
+parser-diff:
+	$(GO) run ./internal/parserdiff -rev $(REV)
 
 ## golden: rewrite testdata/corpus/*/*.golden.json from the parser's current output
 golden:
