@@ -44,8 +44,9 @@ func parseLogrus(h []byte, r *Record) bool {
 		i++
 	}
 	// Without a time key only "level=x" alone or followed by msg is
-	// logrus's (see below): go-kit's "level=info ts=…" is turned away
-	// before its word is looked up.
+	// logrus's: "level=x k=v" is any logfmt logger's (go-kit's "level=info
+	// ts=…"), claimed only when the time key pins it to logrus. Checked
+	// before the word is looked up.
 	if t.empty() && i < len(h) && !hasPrefix(h[i:], " msg=") {
 		return false
 	}
@@ -96,12 +97,7 @@ func parseLogrus(h []byte, r *Record) bool {
 			r.fields = span{int32(i + 1), int32(len(h))}
 			r.fieldsKind = fieldsLogfmt
 		}
-	default:
-		if t.empty() {
-			// "level=x k=v" without time or msg is any logfmt logger's;
-			// only claim it when the time key pins it to logrus.
-			return false
-		}
+	default: // a time key, then level and fields without msg
 		r.msg = span{int32(i), int32(i)}
 		r.fields = span{int32(i + 1), int32(len(h))}
 		r.fieldsKind = fieldsLogfmt

@@ -54,7 +54,7 @@ func run(rev string, quick, keep bool) error {
 	} else {
 		defer os.RemoveAll(dir)
 	}
-	if err := writeModule(dir, root, rev); err != nil {
+	if err := writeModule(dir, root, rev, ""); err != nil {
 		return err
 	}
 	args := []string{"run", ".", "-root", root}
@@ -71,36 +71,20 @@ func run(rev string, quick, keep bool) error {
 }
 
 // writeModule lays out the scratch module: the parser's non-test files at
-// rev as package oldparser, the working tree's as package newparser, and
-// the comparison program.
-func writeModule(dir, root, rev string) error {
+// oldRev as package oldparser, at newRev ("" for the working tree) as
+// package newparser, and the comparison program.
+func writeModule(dir, root, oldRev, newRev string) error {
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module parserdiff\n\ngo 1.26\n"), 0o644); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), compareSource, 0o644); err != nil {
 		return err
 	}
-	list, err := gitOutput(root, "ls-tree", "--name-only", rev, "parser/")
-	if err != nil {
-		return fmt.Errorf("revision %q: %w", rev, err)
+	if err := writeRevision(dir, root, "oldparser", oldRev); err != nil {
+		return err
 	}
-	var old []string
-	for _, f := range strings.Fields(list) {
-		if isSource(f) {
-			old = append(old, f)
-		}
-	}
-	if len(old) == 0 {
-		return fmt.Errorf("revision %q has no parser/*.go", rev)
-	}
-	for _, f := range old {
-		src, err := gitOutput(root, "show", rev+":"+f)
-		if err != nil {
-			return err
-		}
-		if err := writePackage(dir, "oldparser", filepath.Base(f), []byte(src)); err != nil {
-			return err
-		}
+	if newRev != "" {
+		return writeRevision(dir, root, "newparser", newRev)
 	}
 	cur, err := filepath.Glob(filepath.Join(root, "parser", "*.go"))
 	if err != nil {
@@ -117,6 +101,32 @@ func writeModule(dir, root, rev string) error {
 		if err := writePackage(dir, "newparser", filepath.Base(f), src); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// writeRevision writes the parser's non-test files at rev as package pkg.
+func writeRevision(dir, root, pkg, rev string) error {
+	list, err := gitOutput(root, "ls-tree", "--name-only", rev, "parser/")
+	if err != nil {
+		return fmt.Errorf("revision %q: %w", rev, err)
+	}
+	n := 0
+	for _, f := range strings.Fields(list) {
+		if !isSource(f) {
+			continue
+		}
+		src, err := gitOutput(root, "show", rev+":"+f)
+		if err != nil {
+			return err
+		}
+		if err := writePackage(dir, pkg, filepath.Base(f), []byte(src)); err != nil {
+			return err
+		}
+		n++
+	}
+	if n == 0 {
+		return fmt.Errorf("revision %q has no parser/*.go", rev)
 	}
 	return nil
 }

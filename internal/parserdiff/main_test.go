@@ -9,21 +9,11 @@ import (
 	"testing"
 )
 
-// TestSameParserAgrees builds HEAD's parser against the working tree's over
-// the unmutated inputs: in a clean checkout the two are the same code, so
+// TestSameParserAgrees compares HEAD's parser with itself over the
+// unmutated inputs (the working tree may hold parser changes of its own):
 // any difference is the tool's own.
 func TestSameParserAgrees(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a scratch module")
-	}
-	root := repoRoot(t)
-	dir := t.TempDir()
-	if err := writeModule(dir, root, "HEAD"); err != nil {
-		t.Fatal(err)
-	}
-	// The working tree may hold parser changes of its own: compare HEAD
-	// with itself so the test does not depend on them.
-	copyDir(t, filepath.Join(dir, "oldparser"), filepath.Join(dir, "newparser"), "oldparser", "newparser")
+	dir, root := headTwice(t)
 	out, err := compare(dir, root)
 	if err != nil {
 		t.Fatalf("identical parsers reported different: %v\n%s", err, out)
@@ -33,18 +23,11 @@ func TestSameParserAgrees(t *testing.T) {
 	}
 }
 
-// TestChangeIsFound breaks the new copy on purpose (zap's "warn" read as
-// error) and expects the comparison to fail and name an input.
+// TestChangeIsFound breaks the new copy on purpose (the word of
+// LevelWarning becomes "error") and expects the comparison to fail and name
+// an input.
 func TestChangeIsFound(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a scratch module")
-	}
-	root := repoRoot(t)
-	dir := t.TempDir()
-	if err := writeModule(dir, root, "HEAD"); err != nil {
-		t.Fatal(err)
-	}
-	copyDir(t, filepath.Join(dir, "oldparser"), filepath.Join(dir, "newparser"), "oldparser", "newparser")
+	dir, root := headTwice(t)
 	level := filepath.Join(dir, "newparser", "level.go")
 	src, err := os.ReadFile(level)
 	if err != nil {
@@ -67,42 +50,26 @@ func TestChangeIsFound(t *testing.T) {
 	}
 }
 
-func compare(dir, root string) ([]byte, error) {
-	cmd := exec.Command("go", "run", ".", "-root", root, "-quick")
-	cmd.Dir = dir
-	return cmd.CombinedOutput()
-}
-
-func repoRoot(t *testing.T) string {
+// headTwice lays out a scratch module with HEAD's parser on both sides.
+func headTwice(t *testing.T) (dir, root string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("builds a scratch module")
+	}
 	out, err := gitOutput("", "rev-parse", "--show-toplevel")
 	if err != nil {
 		t.Skip("not a git checkout:", err)
 	}
-	return strings.TrimSpace(out)
+	root = strings.TrimSpace(out)
+	dir = t.TempDir()
+	if err := writeModule(dir, root, "HEAD", "HEAD"); err != nil {
+		t.Fatal(err)
+	}
+	return dir, root
 }
 
-// copyDir replaces to's files with from's, renaming the package clause.
-func copyDir(t *testing.T, from, to, fromPkg, toPkg string) {
-	t.Helper()
-	if err := os.RemoveAll(to); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(to, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	files, err := filepath.Glob(filepath.Join(from, "*.go"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no files in %s: %v", from, err)
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := strings.Replace(string(b), "package "+fromPkg+"\n", "package "+toPkg+"\n", 1)
-		if err := os.WriteFile(filepath.Join(to, filepath.Base(f)), []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+func compare(dir, root string) ([]byte, error) {
+	cmd := exec.Command("go", "run", ".", "-root", root, "-quick")
+	cmd.Dir = dir
+	return cmd.CombinedOutput()
 }
