@@ -27,6 +27,18 @@ func fastConfig(include ...string) Config {
 	}
 }
 
+// countingConfig is fastConfig for tests that count rotations. A rotation
+// is counted only when the new file appears while the old one is still
+// open, and the old one closes RotateWait after its name went away. A test
+// that renames and then creates can be descheduled between the two for
+// longer than fastConfig's 50ms on a loaded CI machine (seen once: 13 of 14
+// rotations counted), so these tests wait two seconds instead.
+func countingConfig(include ...string) Config {
+	cfg := fastConfig(include...)
+	cfg.RotateWait = 2 * time.Second
+	return cfg
+}
+
 // harness runs a Tailer and collects its lines.
 type harness struct {
 	t      *testing.T

@@ -190,7 +190,7 @@ func TestFreshStartSkipsRotated(t *testing.T) {
 			writeFile(t, live+".20261130-091500", numbered("old", 10, 20))
 			writeFile(t, live+".1", numbered("old", 20, 30))
 			writeFile(t, live, numbered("n", 0, 10))
-			cfg := fastConfig(podGlob(root))
+			cfg := countingConfig(podGlob(root))
 			if withStore {
 				cfg.Offsets = openStore(t)
 			}

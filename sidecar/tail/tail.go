@@ -136,7 +136,11 @@ type Stats struct {
 	FilesClosed int64
 	BytesRead   int64
 	Lines       int64
-	Rotations   int64 // a path began to name a new file while the old one was open
+	// Rotations counts the times a path began to name a new file while
+	// the old one was still open. A new file that appears more than
+	// RotateWait after the old one went away counts as opened only: the
+	// old one was read to its end and closed by then.
+	Rotations   int64
 	Truncations int64 // a file was read again from 0 (copytruncate)
 	// RotatedRecovered counts rotated files that were not open under
 	// their live name and were read when a new file appeared there: the

@@ -115,7 +115,7 @@ func TestKubeletRotationUnderLoad(t *testing.T) {
 	live := filepath.Join(dir, "0.log")
 	other := filepath.Join(mkdir(t, root, "default_web-1_77aa", "app"), "0.log")
 	writeFile(t, live, "")
-	h := start(t, fastConfig(filepath.Join(root, "*", "*", "*.log")))
+	h := start(t, countingConfig(filepath.Join(root, "*", "*", "*.log")))
 
 	const total, every = 6000, 400
 	var wg sync.WaitGroup
