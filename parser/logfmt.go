@@ -110,17 +110,34 @@ func parseLogfmt(h []byte, r *Record) bool {
 		}
 		ks := i
 		ok := false
+		key := keyOther
 		switch {
 		case i >= len(h):
 		case h[i] == '"':
 			e := skipGoString(h, i)
 			ok = e >= 0 && e < len(h) && h[e] == '='
 			i = e
+			if ok {
+				key = headerKeyOf(h[ks:i])
+			}
 		default:
+			if i+8 <= len(h) {
+				// The header keys are known words: one eight-byte load
+				// decides most of them without a byte loop or a string
+				// switch.
+				if k, n := headerKeyWord(binary.LittleEndian.Uint64(h[i:])); n > 0 {
+					i += n
+					ok, key = true, k
+					break
+				}
+			}
 			for i < len(h) && h[i] != '=' && h[i] != ' ' && h[i] != '"' {
 				i++
 			}
 			ok = i > ks && i < len(h) && h[i] == '='
+			if ok {
+				key = headerKeyOf(h[ks:i])
+			}
 		}
 		if !ok {
 			if n == 0 {
@@ -128,7 +145,6 @@ func parseLogfmt(h []byte, r *Record) bool {
 			}
 			break
 		}
-		ke := i
 		i++ // '='
 		vs := i
 		q := i < len(h) && h[i] == '"'
@@ -151,20 +167,20 @@ func parseLogfmt(h []byte, r *Record) bool {
 			break
 		}
 		v := span{int32(vs), int32(i)}
-		switch string(h[ks:ke]) {
-		case "time", "ts":
+		switch key {
+		case keyTime:
 			if !haveTime {
 				timeV, timeQ, haveTime = v, q, true
 			}
-		case "level", "lvl":
+		case keyLevel:
 			if !haveLvl {
 				lvlV, lvlQ, haveLvl = v, q, true
 			}
-		case "msg", "message":
+		case keyMsg:
 			if !haveMsg {
 				msgV, msgQ, haveMsg = v, q, true
 			}
-		case "caller", "source":
+		case keyCaller:
 			if !haveCaller {
 				callerV, haveCaller = v, true
 			}
@@ -215,6 +231,79 @@ func parseLogfmt(h []byte, r *Record) bool {
 	r.fields = span{0, int32(len(h))}
 	r.fieldsKind = fieldsLogfmtRest
 	return true
+}
+
+// headerKeyOf tells which logfmt header key k (without its quotes) is, in
+// the terms of jsonKey.
+func headerKeyOf(k []byte) uint8 {
+	switch string(k) {
+	case "time", "ts":
+		return keyTime
+	case "level", "lvl":
+		return keyLevel
+	case "msg", "message":
+		return keyMsg
+	case "caller", "source":
+		return keyCaller
+	}
+	return keyOther
+}
+
+// Header keys with their '=' as little-endian words, and the masks that
+// keep a key's bytes of an eight-byte load.
+const (
+	wTs      = uint64('t') | uint64('s')<<8 | uint64('=')<<16
+	wTime    = uint64('t') | uint64('i')<<8 | uint64('m')<<16 | uint64('e')<<24 | uint64('=')<<32
+	wLevel   = uint64('l') | uint64('e')<<8 | uint64('v')<<16 | uint64('e')<<24 | uint64('l')<<32 | uint64('=')<<40
+	wLvl     = uint64('l') | uint64('v')<<8 | uint64('l')<<16 | uint64('=')<<24
+	wMsg     = uint64('m') | uint64('s')<<8 | uint64('g')<<16 | uint64('=')<<24
+	wMessage = uint64('m') | uint64('e')<<8 | uint64('s')<<16 | uint64('s')<<24 | uint64('a')<<32 | uint64('g')<<40 | uint64('e')<<48 | uint64('=')<<56
+	wCaller  = uint64('c') | uint64('a')<<8 | uint64('l')<<16 | uint64('l')<<24 | uint64('e')<<32 | uint64('r')<<40 | uint64('=')<<48
+	wSource  = uint64('s') | uint64('o')<<8 | uint64('u')<<16 | uint64('r')<<24 | uint64('c')<<32 | uint64('e')<<40 | uint64('=')<<48
+
+	mask3 = 1<<24 - 1
+	mask4 = 1<<32 - 1
+	mask5 = 1<<40 - 1
+	mask6 = 1<<48 - 1
+	mask7 = 1<<56 - 1
+)
+
+// headerKeyWord recognises a header key and its '=' at the start of w, the
+// line's next eight bytes. It returns the key and its length without the
+// '=', or n == 0 for any other key.
+func headerKeyWord(w uint64) (key uint8, n int) {
+	switch byte(w) {
+	case 'l':
+		if w&mask6 == wLevel {
+			return keyLevel, 5
+		}
+		if w&mask4 == wLvl {
+			return keyLevel, 3
+		}
+	case 't':
+		if w&mask3 == wTs {
+			return keyTime, 2
+		}
+		if w&mask5 == wTime {
+			return keyTime, 4
+		}
+	case 'm':
+		if w&mask4 == wMsg {
+			return keyMsg, 3
+		}
+		if w == wMessage {
+			return keyMsg, 7
+		}
+	case 'c':
+		if w&mask7 == wCaller {
+			return keyCaller, 6
+		}
+	case 's':
+		if w&mask7 == wSource {
+			return keyCaller, 6
+		}
+	}
+	return keyOther, 0
 }
 
 // eachLogfmtRest walks all pairs except the ones the header already

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
 	"testing"
 )
 
@@ -90,4 +91,30 @@ func FuzzTrailingPairs(f *testing.F) {
 			t.Fatalf("trailingPairs(%q, %d) = %d, want %d", l, s, got, want)
 		}
 	})
+}
+
+// headerKeyWord must decide exactly as the byte scan and headerKeyOf do,
+// whatever follows the key in the eight bytes it loads.
+func TestHeaderKeyWord(t *testing.T) {
+	keys := []string{"ts", "time", "level", "lvl", "msg", "message", "caller", "source",
+		"t", "tss", "timex", "levels", "lv", "ms", "messages", "calle", "sources", "Level", "TS", ""}
+	for _, k := range keys {
+		for _, sep := range []string{"=", " ", "\"", "x", "=="} {
+			for _, tail := range []string{"", "info k=v", "\"q\"", "        "} {
+				l := []byte(k + sep + tail + "        ")
+				// What the byte scan in parseLogfmt finds.
+				e := bytes.IndexAny(l, "= \"")
+				want, wantN := uint8(keyOther), 0
+				if e > 0 && l[e] == '=' {
+					if want = headerKeyOf(l[:e]); want != keyOther {
+						wantN = e
+					}
+				}
+				key, n := headerKeyWord(binary.LittleEndian.Uint64(l))
+				if n > 0 && (key != want || n != wantN) || n == 0 && wantN > 0 && wantN < 8 {
+					t.Errorf("headerKeyWord(%q) = %d, %d; the scan finds %d, %d", l[:8], key, n, want, wantN)
+				}
+			}
+		}
+	}
 }
