@@ -119,7 +119,8 @@ func parseJSONLine(b []byte, r *Record) bool {
 			if vs < len(b) && b[vs]-'0' < 10 { // most others: unsigned numbers
 				ve = skipNumber(b, vs)
 			} else {
-				ve = skipValue(b, vs, 0)
+				ve, base, mask = skipValueBlock(b, vs, 0, base, mask)
+				blk = b[base:min(base+64, len(b))]
 			}
 			k = nonStringKind[k&7]
 		}

@@ -135,3 +135,71 @@ func stop8(x uint64) uint64 {
 	// 2^(7(7-k)) lands on bit 56+k, and no two partial products share a bit.
 	return ((t | x) & hi) * 0x0002040810204081 >> 56
 }
+
+// skipValueBlock is skipValue for a member's value inside parseJSONLine: it
+// accepts exactly what skipValue accepts, and its strings end where the stop
+// mask says, so that nested objects and arrays (Kubernetes' "pod":{…},
+// slices of strings) take the same fast path as the members around them.
+// It returns the end or -1, and the block it reached.
+func skipValueBlock(b []byte, i, depth, base int, mask uint64) (int, int, uint64) {
+	if i >= len(b) || depth > maxJSONDepth {
+		return -1, base, mask
+	}
+	switch c := b[i]; {
+	case c == '"':
+		return skipStringBlock(b, i+1, base, mask)
+	case c == '{':
+		i = skipWS(b, i+1)
+		if i < len(b) && b[i] == '}' {
+			return i + 1, base, mask
+		}
+		for {
+			if i >= len(b) || b[i] != '"' {
+				return -1, base, mask
+			}
+			if i, base, mask = skipStringBlock(b, i+1, base, mask); i < 0 {
+				return -1, base, mask
+			}
+			i = skipWS(b, i)
+			if i >= len(b) || b[i] != ':' {
+				return -1, base, mask
+			}
+			if i, base, mask = skipValueBlock(b, skipWS(b, i+1), depth+1, base, mask); i < 0 {
+				return -1, base, mask
+			}
+			i = skipWS(b, i)
+			if i >= len(b) {
+				return -1, base, mask
+			}
+			if b[i] == '}' {
+				return i + 1, base, mask
+			}
+			if b[i] != ',' {
+				return -1, base, mask
+			}
+			i = skipWS(b, i+1)
+		}
+	case c == '[':
+		i = skipWS(b, i+1)
+		if i < len(b) && b[i] == ']' {
+			return i + 1, base, mask
+		}
+		for {
+			if i, base, mask = skipValueBlock(b, i, depth+1, base, mask); i < 0 {
+				return -1, base, mask
+			}
+			i = skipWS(b, i)
+			if i >= len(b) {
+				return -1, base, mask
+			}
+			if b[i] == ']' {
+				return i + 1, base, mask
+			}
+			if b[i] != ',' {
+				return -1, base, mask
+			}
+			i = skipWS(b, i+1)
+		}
+	}
+	return skipValue(b, i, depth), base, mask
+}

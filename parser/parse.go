@@ -90,6 +90,15 @@ func parseHeader(h []byte, r *Record) bool {
 		// time ("3:04PM"); zap's and hclog's times open with a date or an
 		// epoch, so only zerolog's parser can claim such a line.
 		if len(h) > 2 && (h[1] == ':' || h[2] == ':') {
+			// "3:04PM " or "11:04PM ": the time's end is known, and
+			// parseZerolog's search for it can be skipped.
+			te := 7
+			if h[1] == ':' {
+				te = 6
+			}
+			if te < len(h) && h[te] == ' ' && isKitchen(h[:te]) {
+				return parseZerologAfterTime(h, 0, te, timeKitchen, r)
+			}
 			return parseZerolog(h, r)
 		}
 		// zap's and hclog's times are both RFC 3339 (zap has epoch forms
@@ -98,6 +107,10 @@ func parseHeader(h []byte, r *Record) bool {
 		// After an RFC 3339 time, zerolog's three capitals are no zap or
 		// hclog level: those lines skip the attempts that cannot match.
 		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
+			// hclog's "[LEVEL]": zap's level column never opens with '['.
+			if h[tEnd+1] == '[' {
+				return parseHclogAfterTime(h, tEnd, r) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
+			}
 			if e := tEnd + 4; e <= len(h) && (e == len(h) || h[e] == ' ') && isUpper(h[tEnd+1]) {
 				if _, ok := zerologLevel(h[tEnd+1 : e]); ok {
 					return parseZerologAfterTime(h, 0, tEnd, kind, r)

@@ -59,3 +59,37 @@ func TestIndexEitherFrom(t *testing.T) {
 		}
 	}
 }
+
+func TestIndexSpaceOrESCFrom(t *testing.T) {
+	ref := func(b []byte, i int) int {
+		if k := bytes.IndexAny(b[i:], " \x1b"); k >= 0 {
+			return i + k
+		}
+		return -1
+	}
+	// Bytes just around the marked range, the control bytes that are marked
+	// but not searched for, and bytes whose borrow could mark a neighbour.
+	fill := []byte{'x', '\t', 0, 0x1f, 0x21, 0x22, 0x7f, 0x80, 0xa0, 0xff}
+	for n := 0; n < 30; n++ {
+		for _, f := range fill {
+			for p := -1; p < n; p++ {
+				for _, c := range []byte{' ', 0x1b} {
+					for q := -1; q < n; q++ {
+						b := bytes.Repeat([]byte{'y'}, n)
+						if q >= 0 {
+							b[q] = f
+						}
+						if p >= 0 {
+							b[p] = c
+						}
+						for i := 0; i <= n; i++ {
+							if got, want := indexSpaceOrESCFrom(b, i), ref(b, i); got != want {
+								t.Fatalf("indexSpaceOrESCFrom(%q, %d) = %d, want %d", b, i, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

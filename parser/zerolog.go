@@ -8,7 +8,7 @@ import "bytes"
 // level coloured, the message bold and keys cyan: "ESC[36mk=ESC[0mv".
 func parseZerolog(h []byte, r *Record) bool {
 	ts := skipCSI(h, 0)
-	i := indexEitherFrom(h, ts, ' ', 0x1b)
+	i := indexSpaceOrESCFrom(h, ts)
 	if i < 0 {
 		i = len(h)
 	}
@@ -75,7 +75,7 @@ func parseZerologAfterTime(h []byte, ts, te int, kind uint8, r *Record) bool {
 	}
 	// Caller: "file.go:12 > " (in colour "ESC[1mfile.go:12ESC[0mESC[36m >ESC[0m ").
 	if cs := skipCSI(h, i); cs < len(h) {
-		ce := indexEitherFrom(h, cs, ' ', 0x1b)
+		ce := indexSpaceOrESCFrom(h, cs)
 		if ce < 0 {
 			ce = len(h)
 		}
