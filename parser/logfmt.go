@@ -100,9 +100,13 @@ func parseLogfmt(h []byte, r *Record) bool {
 			return false
 		}
 	}
-	var timeV, lvlV, msgV, callerV span
-	var timeQ, lvlQ, msgQ bool
-	var haveTime, haveLvl, haveMsg, haveCaller bool
+	// The first value of each header key, indexed by the key's kind as
+	// parseJSONLine does: a store by index, not a switch that mispredicts
+	// as the key order changes from line to line. seen and quoted have a
+	// bit per kind (keyOther's is scratch).
+	var vals [8]span
+	var seen, quoted uint8
+	const need = 1<<keyTime | 1<<keyLevel | 1<<keyMsg
 	i := 0
 	for n := 0; i < len(h) && n < 6; n++ {
 		for i < len(h) && h[i] == ' ' {
@@ -166,36 +170,25 @@ func parseLogfmt(h []byte, r *Record) bool {
 			}
 			break
 		}
-		v := span{int32(vs), int32(i)}
-		switch key {
-		case keyTime:
-			if !haveTime {
-				timeV, timeQ, haveTime = v, q, true
-			}
-		case keyLevel:
-			if !haveLvl {
-				lvlV, lvlQ, haveLvl = v, q, true
-			}
-		case keyMsg:
-			if !haveMsg {
-				msgV, msgQ, haveMsg = v, q, true
-			}
-		case keyCaller:
-			if !haveCaller {
-				callerV, haveCaller = v, true
+		if bit := uint8(1) << (key & 7); seen&bit == 0 {
+			vals[key&7] = span{int32(vs), int32(i)}
+			seen |= bit
+			if q {
+				quoted |= bit
 			}
 		}
 		// Stop once the header keys are found; slog writes source before
 		// msg, so after its msg only attributes follow.
-		if haveLvl && haveMsg && haveTime && (haveCaller || (!lvlV.empty() && isUpper(h[lvlV.start]))) {
+		if seen&need == need && (seen&(1<<keyCaller) != 0 || (!vals[keyLevel].empty() && isUpper(h[vals[keyLevel].start]))) {
 			break
 		}
 	}
-	if !haveLvl {
+	if seen&(1<<keyLevel) == 0 {
 		return true // a logfmt record without a level: it starts here, nothing to claim
 	}
+	lvlV := vals[keyLevel]
 	word := h[lvlV.start:lvlV.end]
-	if lvlQ && len(word) >= 2 {
+	if quoted&(1<<keyLevel) != 0 && len(word) >= 2 {
 		word = word[1 : len(word)-1]
 	}
 	lvl, ok := slogLevel(word)
@@ -208,26 +201,24 @@ func parseLogfmt(h []byte, r *Record) bool {
 	}
 	r.Format, r.Level = format, lvl
 	r.lvl = lvlV
-	if haveTime {
-		ts := timeV
-		if timeQ {
+	if seen&(1<<keyTime) != 0 {
+		ts := vals[keyTime]
+		if quoted&(1<<keyTime) != 0 {
 			ts.start++
 			ts.end--
 		}
 		// Which layout it is matters only to Timestamp, which decides.
 		r.time, r.timeKind = ts, timeLogfmt
 	}
-	if haveMsg {
-		r.msg = msgV
-		if msgQ {
+	if seen&(1<<keyMsg) != 0 {
+		r.msg = vals[keyMsg]
+		if quoted&(1<<keyMsg) != 0 {
 			r.msgKind = kindGoQuoted
 		}
 	} else {
 		r.msg = span{int32(len(h)), int32(len(h))}
 	}
-	if haveCaller {
-		r.caller = callerV
-	}
+	r.caller = vals[keyCaller]
 	r.fields = span{0, int32(len(h))}
 	r.fieldsKind = fieldsLogfmtRest
 	return true
