@@ -87,8 +87,9 @@ type result struct {
 
 var benchLine = regexp.MustCompile(`^Benchmark(\w+)/?(\S*?)(?:-\d+)?\s+\d+\s+(.*)$`)
 
-// parse collects the median of each metric per benchmark name.
-func parse(r io.Reader) (map[string]result, string) {
+// parse collects each benchmark's samples in run order: the i-th sample of
+// every benchmark comes from the i-th run.
+func parse(r io.Reader) (map[string][]result, string) {
 	samples := map[string][]result{}
 	cpu := ""
 	sc := bufio.NewScanner(r)
@@ -123,30 +124,48 @@ func parse(r io.Reader) (map[string]result, string) {
 		}
 		samples[name] = append(samples[name], res)
 	}
-	med := map[string]result{}
-	for name, rs := range samples {
-		pick := func(get func(result) float64) float64 {
-			v := make([]float64, len(rs))
-			for i, r := range rs {
-				v[i] = get(r)
-			}
-			sort.Float64s(v)
-			return v[len(v)/2]
-		}
-		med[name] = result{
-			mbs:    pick(func(r result) float64 { return r.mbs }),
-			lines:  pick(func(r result) float64 { return r.lines }),
-			allocs: pick(func(r result) float64 { return r.allocs }),
+	return samples, cpu
+}
+
+// median is the median of get over rs.
+func median(rs []result, get func(result) float64) float64 {
+	v := make([]float64, len(rs))
+	for i, r := range rs {
+		v[i] = get(r)
+	}
+	return middle(v)
+}
+
+// runRatio is the median over runs of a's metric divided by b's in the same
+// run. Dividing the medians instead would set a sample of one run against
+// a sample of another, and noise that hit one run would not cancel.
+func runRatio(a, b []result, get func(result) float64) float64 {
+	var v []float64
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if x, y := get(a[i]), get(b[i]); x > 0 && y > 0 {
+			v = append(v, x/y)
 		}
 	}
-	return med, cpu
+	return middle(v)
 }
+
+// middle is the median of v (the upper one for an even count), 0 for none.
+func middle(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	sort.Float64s(v)
+	return v[len(v)/2]
+}
+
+func mbs(r result) float64   { return r.mbs }
+func lines(r result) float64 { return r.lines }
 
 func render(r io.Reader) (string, error) {
 	res, cpu := parse(r)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Measured by `make readme` (`go test -bench -benchmem`, median of separate runs) on %s.\n", orUnknown(cpu))
-	b.WriteString("Ratios compare relevel with the baselines **in the same run**; the absolute MB/s are this machine's.\n\n")
+	b.WriteString("Ratios compare relevel with the baselines **in the same run**: each is the median over the runs of that run's ratio. The absolute MB/s are this machine's.\n\n")
 	// zap's row is the yardstick for the others: the formats issue asks
 	// each set to stay within 1.5× of the first formats' figures, so the
 	// ratios to zap in the same run are printed beside the absolute rates.
@@ -161,35 +180,40 @@ func render(r io.Reader) (string, error) {
 			continue
 		}
 		g, re := res["Parse/"+set+"/grok"], res["Parse/"+set+"/regexp"]
-		fmt.Fprintf(&b, "| %s | %.0f | %.1f | %.0f | %s | %s | %s | %s |\n", set, rel.mbs, rel.lines/1e6, rel.allocs,
-			fraction(rel.mbs, zap.mbs), fraction(rel.lines, zap.lines), ratio(rel.lines, g.lines), ratio(rel.lines, re.lines))
+		fmt.Fprintf(&b, "| %s | %.0f | %.1f | %.0f | %s | %s | %s | %s |\n", set,
+			median(rel, mbs), median(rel, lines)/1e6, median(rel, func(r result) float64 { return r.allocs }),
+			fraction(runRatio(rel, zap, mbs)), fraction(runRatio(rel, zap, lines)),
+			times(runRatio(rel, g, lines)), times(runRatio(rel, re, lines)))
 		rows++
 	}
 	if rows == 0 {
 		return "", fmt.Errorf("no BenchmarkParse results in the input")
 	}
 	if f, ok := res["Fields"]; ok {
-		fmt.Fprintf(&b, "\nWith every field decoded as well (BenchmarkFields): %.0f MB/s, %.0f allocs per pass.\n", f.mbs, f.allocs)
+		fmt.Fprintf(&b, "\nWith every field decoded as well (BenchmarkFields): %.0f MB/s, %.0f allocs per pass.\n",
+			median(f, mbs), median(f, func(r result) float64 { return r.allocs }))
 	}
 	if s, ok := res["Scan"]; ok {
-		fmt.Fprintf(&b, "Whole stream through the joiner, parser and JSON encoder (BenchmarkScan): %.0f MB/s, %.0f allocs per pass.\n", s.mbs, s.allocs)
+		fmt.Fprintf(&b, "Whole stream through the joiner, parser and JSON encoder (BenchmarkScan): %.0f MB/s, %.0f allocs per pass.\n",
+			median(s, mbs), median(s, func(r result) float64 { return r.allocs }))
 	}
 	return b.String(), nil
 }
 
-func ratio(a, b float64) string {
-	if a == 0 || b == 0 {
+// times is a ratio written as a multiple, "–" when there is none.
+func times(x float64) string {
+	if x == 0 {
 		return "–"
 	}
-	return fmt.Sprintf("%.1f×", a/b)
+	return fmt.Sprintf("%.1f×", x)
 }
 
-// fraction is a/b to two decimals, for ratios near 1.
-func fraction(a, b float64) string {
-	if a == 0 || b == 0 {
+// fraction is a ratio near 1 to two decimals, "–" when there is none.
+func fraction(x float64) string {
+	if x == 0 {
 		return "–"
 	}
-	return fmt.Sprintf("%.2f", a/b)
+	return fmt.Sprintf("%.2f", x)
 }
 
 func orUnknown(s string) string {
