@@ -446,9 +446,9 @@ func trailingPairs(h []byte, start int) int {
 // after a space; the loop arrives one past the first space of the run of
 // spaces before it, since it steps over a word and one space at a time.
 func nextPairCandidate(h []byte, i int) int {
-	// indexEitherFrom(h, i, '=', '"') written out: this runs once per
-	// logfmt-tailed line and the call is a fair part of the search (with
-	// the call, hclog measured 7-9% and zerolog 3-8% slower, zap equal).
+	// The eight-bytes-at-a-time search for '=' or '"' is written out
+	// rather than called: this runs once per logfmt-tailed line, and as
+	// a function call it measured hclog 7-9% and zerolog 3-8% slower.
 	p := i
 	for ; p+8 <= len(h); p += 8 {
 		x := binary.LittleEndian.Uint64(h[p:])

@@ -39,29 +39,10 @@ func indexByteFrom(b []byte, i int, c byte) int {
 	return -1
 }
 
-// indexEitherFrom returns the index of the first a or b in h at or after i,
-// or -1, in one pass.
-func indexEitherFrom(h []byte, i int, a, b byte) int {
-	pa, pb := uint64(a)*swarOnes, uint64(b)*swarOnes
-	for ; i+8 <= len(h); i += 8 {
-		x := binary.LittleEndian.Uint64(h[i:])
-		xa, xb := x^pa, x^pb
-		if m := ((xa-swarOnes)&^xa | (xb-swarOnes)&^xb) & swarHigh; m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
-	for ; i < len(h); i++ {
-		if h[i] == a || h[i] == b {
-			return i
-		}
-	}
-	return -1
-}
-
 // indexSpaceOrESCFrom returns the index of the first ' ' or ESC in h at or
 // after i, or -1. One "byte below 0x21" test per eight bytes marks both
 // (and the other control bytes, rare in log text, which are stepped over):
-// half the work of indexEitherFrom's two equality tests.
+// half the work of a test for each of the two bytes.
 func indexSpaceOrESCFrom(h []byte, i int) int {
 	for i+8 <= len(h) {
 		x := binary.LittleEndian.Uint64(h[i:])

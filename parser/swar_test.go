@@ -35,31 +35,6 @@ func TestIndexByteFrom(t *testing.T) {
 	}
 }
 
-func TestIndexEitherFrom(t *testing.T) {
-	for n := 0; n < 40; n++ {
-		for p := -1; p < n; p++ {
-			for q := -1; q < n; q++ {
-				b := bytes.Repeat([]byte{'x'}, n)
-				if p >= 0 {
-					b[p] = '='
-				}
-				if q >= 0 {
-					b[q] = 0x1b
-				}
-				for i := 0; i <= n; i++ {
-					want := bytes.IndexAny(b[i:], "=\x1b")
-					if want >= 0 {
-						want += i
-					}
-					if got := indexEitherFrom(b, i, '=', 0x1b); got != want {
-						t.Fatalf("indexEitherFrom(%q, %d) = %d, want %d", b, i, got, want)
-					}
-				}
-			}
-		}
-	}
-}
-
 func TestIndexSpaceOrESCFrom(t *testing.T) {
 	ref := func(b []byte, i int) int {
 		if k := bytes.IndexAny(b[i:], " \x1b"); k >= 0 {
