@@ -129,8 +129,8 @@ func parseLogfmt(h []byte, r *Record) bool {
 				// The header keys are known words: one eight-byte load
 				// decides most of them without a byte loop or a string
 				// switch.
-				if k, n := headerKeyWord(binary.LittleEndian.Uint64(h[i:])); n > 0 {
-					i += n
+				if k, kl := headerKeyWord(binary.LittleEndian.Uint64(h[i:])); kl > 0 {
+					i += kl
 					ok, key = true, k
 					break
 				}
