@@ -31,65 +31,26 @@ func skipWS(b []byte, i int) int {
 	return i
 }
 
+// skipValue returns the index just past the JSON value at b[i], or -1.
+// Objects and arrays go through skipValueBlock, whose strings end where a
+// stop bitmap says; depth counts the containers around b[i].
 func skipValue(b []byte, i, depth int) int {
+	if i < len(b) && (b[i] == '{' || b[i] == '[') {
+		base, mask := stopBlock(b, i)
+		end, _, _ := skipValueBlock(b, i, depth, base, mask)
+		return end
+	}
+	return skipScalar(b, i, depth)
+}
+
+// skipScalar is skipValue for a string, literal or number at b[i].
+func skipScalar(b []byte, i, depth int) int {
 	if i >= len(b) || depth > maxJSONDepth {
 		return -1
 	}
 	switch c := b[i]; {
 	case c == '"':
 		return skipString(b, i)
-	case c == '{':
-		i = skipWS(b, i+1)
-		if i < len(b) && b[i] == '}' {
-			return i + 1
-		}
-		for {
-			if i >= len(b) || b[i] != '"' {
-				return -1
-			}
-			if i = skipString(b, i); i < 0 {
-				return -1
-			}
-			i = skipWS(b, i)
-			if i >= len(b) || b[i] != ':' {
-				return -1
-			}
-			if i = skipValue(b, skipWS(b, i+1), depth+1); i < 0 {
-				return -1
-			}
-			i = skipWS(b, i)
-			if i >= len(b) {
-				return -1
-			}
-			if b[i] == '}' {
-				return i + 1
-			}
-			if b[i] != ',' {
-				return -1
-			}
-			i = skipWS(b, i+1)
-		}
-	case c == '[':
-		i = skipWS(b, i+1)
-		if i < len(b) && b[i] == ']' {
-			return i + 1
-		}
-		for {
-			if i = skipValue(b, i, depth+1); i < 0 {
-				return -1
-			}
-			i = skipWS(b, i)
-			if i >= len(b) {
-				return -1
-			}
-			if b[i] == ']' {
-				return i + 1
-			}
-			if b[i] != ',' {
-				return -1
-			}
-			i = skipWS(b, i+1)
-		}
 	case c == 't':
 		return skipLiteral(b, i, "true")
 	case c == 'f':

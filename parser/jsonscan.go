@@ -136,11 +136,11 @@ func stop8(x uint64) uint64 {
 	return ((t | x) & hi) * 0x0002040810204081 >> 56
 }
 
-// skipValueBlock is skipValue for a member's value inside parseJSONLine: it
-// accepts exactly what skipValue accepts, and its strings end where the stop
-// mask says, so that nested objects and arrays (Kubernetes' "pod":{…},
-// slices of strings) take the same fast path as the members around them.
-// It returns the end or -1, and the block it reached.
+// skipValueBlock returns the index just past the JSON value at b[i], or -1,
+// and the block it reached: its strings end where the stop mask says, so
+// that nested objects and arrays (Kubernetes' "pod":{…}, slices of strings)
+// take the same fast path as the members around them in parseJSONLine.
+// It accepts exactly RFC 8259 values, as skipValueRef does in the tests.
 func skipValueBlock(b []byte, i, depth, base int, mask uint64) (int, int, uint64) {
 	if i >= len(b) || depth > maxJSONDepth {
 		return -1, base, mask
@@ -201,5 +201,5 @@ func skipValueBlock(b []byte, i, depth, base int, mask uint64) (int, int, uint64
 			i = skipWS(b, i+1)
 		}
 	}
-	return skipValue(b, i, depth), base, mask
+	return skipScalar(b, i, depth), base, mask
 }

@@ -370,6 +370,11 @@ func checkJSONLine(t testing.TB, b []byte) {
 			if g, w := skipNumber(b, i), skipNumberRef(b, i); g != w {
 				t.Fatalf("%q: skipNumber at %d: %d, oracle %d", b, i, g, w)
 			}
+		case c == '{' || c == '[':
+			// Containers that start anywhere in a block, not only at 0.
+			if g, w := skipValue(b, i, 0), skipValueRef(b, i, 0); g != w {
+				t.Fatalf("%q: skipValue at %d: %d, oracle %d", b, i, g, w)
+			}
 		}
 	}
 	if g, w := skipJSONValue(b, 0), skipValueRef(b, skipWSRef(b, 0), 0); g != w {
