@@ -1,6 +1,9 @@
 package parser
 
-import "math/bits"
+import (
+	"bytes"
+	"math/bits"
+)
 
 // JSON lines: zap, logrus, slog, zerolog, go-kit, hclog and Bunyan/pino
 // write one object per record with the level under one of a few keys.
@@ -67,6 +70,10 @@ func parseJSONLine(b []byte, r *Record) bool {
 	// in which order, varies from line to line: a store indexed by the kind
 	// costs less than a switch on it that mispredicts.
 	var first [8]uint64
+	// plain has the bit of each kind whose first value is a string the
+	// stop mask showed free of escapes: the message is then decoded by
+	// stripping its quotes.
+	var plain uint8
 	// One pass validates the object and finds the members that matter.
 	// Strings end where the stop mask of the current 64-byte block says
 	// (see jsonscan.go); blk is that block's bytes within b.
@@ -106,14 +113,21 @@ func parseJSONLine(b []byte, r *Record) bool {
 		}
 		vs := skipWS(b, c+1)
 		var ve int
+		pl := uint8(0) // the value is a string without escapes
 		k := classifyJSONKey(b[j:ke])
 		if vs < len(b) && b[vs] == '"' { // most values: no trip through skipValue's switch
 			o = uint(vs + 1 - base)
 			if q := o + uint(bits.TrailingZeros64(mask>>(o&63))); q < uint(len(blk)) && blk[q] == '"' {
 				ve = base + int(q) + 1
+				pl = 1
 			} else {
 				ve, base, mask = skipStringBlock(b, vs+1, base, mask)
 				blk = b[base:min(base+64, len(b))]
+				// Past its block or escaped. Only the message's plainness
+				// is ever read, and looking again is rare enough.
+				if k == keyMsg && ve > 0 && bytes.IndexByte(b[vs:ve], '\\') < 0 {
+					pl = 1
+				}
 			}
 		} else {
 			if vs < len(b) && b[vs]-'0' < 10 { // most others: unsigned numbers
@@ -133,6 +147,8 @@ func parseJSONLine(b []byte, r *Record) bool {
 		v := uint64(vs+q)<<32 | uint64(uint32(ve-q))
 		if f := first[k&7]; int32(f>>32) < int32(f) {
 			v = f
+		} else {
+			plain = plain&^(1<<(k&7)) | pl<<(k&7)
 		}
 		first[k&7] = v
 		j = ve
@@ -196,6 +212,9 @@ func parseJSONLine(b []byte, r *Record) bool {
 	}
 	if !msgV.empty() {
 		r.msg, r.msgKind = msgV, kindJSON
+		if plain&(1<<keyMsg) != 0 {
+			r.msgKind = kindPlainString
+		}
 	} else {
 		r.msg = span{int32(len(b)), int32(len(b))}
 	}

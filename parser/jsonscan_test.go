@@ -128,6 +128,9 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 	}
 	if !msgV.empty() {
 		r.msg, r.msgKind = msgV, kindJSON
+		if m := b[msgV.start:msgV.end]; m[0] == '"' && bytes.IndexByte(m, '\\') < 0 {
+			r.msgKind = kindPlainString
+		}
 	} else {
 		r.msg = span{int32(len(b)), int32(len(b))}
 	}

@@ -17,6 +17,10 @@ const (
 	kindGoQuoted              // a strconv.Quote string literal, quotes included
 	kindJSON                  // a JSON value (string literal with quotes, number, object…)
 	kindBlock                 // klog "=<" value: TAB-indented lines ending at " >"
+	// A JSON string literal, quotes included, that its scan found free of
+	// escapes: its text is the bytes between the quotes, with no second
+	// search for a backslash when it is decoded.
+	kindPlainString
 )
 
 // How the fields region is laid out.
@@ -172,6 +176,10 @@ func appendDecoded(dst, v []byte, kind uint8) []byte {
 		}
 	case kindBlock:
 		return appendBlock(dst, v)
+	case kindPlainString:
+		if len(v) >= 2 {
+			return append(dst, v[1:len(v)-1]...)
+		}
 	}
 	return append(dst, v...)
 }
