@@ -126,6 +126,12 @@ func parseHeader(h []byte, r *Record) bool {
 	case 't', 'l':
 		return parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case 0x1b:
+		// A reset, then another colour: hclog's forced colour spills the
+		// previous line's reset onto this one. logrus's and zerolog's
+		// colours open with their own code, so neither can claim it.
+		if len(h) > 6 && h[1] == '[' && h[2] == '0' && h[3] == 'm' && h[4] == 0x1b && h[5] == '[' {
+			return parseAfterCSI(h, r)
+		}
 		return parseLogrusTTY(h, r) || r.retry() || parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
 	case 'p', 'f':
 		return parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
