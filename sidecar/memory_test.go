@@ -69,8 +69,15 @@ func TestMemoryFlatOverLongRun(t *testing.T) {
 		return filepath.Join(dir, "0.log")
 	}
 	sink := &countSink{}
+	// The record counts are exact and the stream holds multi-line stack
+	// traces: a tailer stalled between a trace's lines for longer than
+	// FlushInterval (50ms is routine on a loaded CI machine) would let the
+	// idle flush split the record in two. Not more than 500ms: each wait
+	// for everything written (18 of them over 128 MB) waits 1 to 1.5
+	// FlushIntervals for the last record's idle flush; 1s made the run 27s
+	// instead of 13s.
 	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
-		FlushInterval: 50 * time.Millisecond, CheckpointInterval: 100 * time.Millisecond, Sink: NewWriterSink(sink)}
+		FlushInterval: 500 * time.Millisecond, CheckpointInterval: 100 * time.Millisecond, Sink: NewWriterSink(sink)}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- Run(ctx, cfg) }()

@@ -101,8 +101,11 @@ func TestForwardAndResume(t *testing.T) {
 			cri("stderr", "\t/src/main.go:9")+
 			cri("stderr", "E1130 04:40:15.000000       1 main.go:30] failed"))
 	sink := &syncBuffer{}
+	// Multi-line records, and runUntil stops at the fourth record: a
+	// stall of the tailer mid-record longer than FlushInterval (100ms is
+	// within reach of a loaded CI machine) would split one and stop early.
 	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
-		FlushInterval: 100 * time.Millisecond, CheckpointInterval: 50 * time.Millisecond, Sink: NewWriterSink(sink)}
+		FlushInterval: time.Second, CheckpointInterval: 50 * time.Millisecond, Sink: NewWriterSink(sink)}
 	runUntil(t, cfg, sink, 4)
 	recs := sink.records(t)
 	got := map[string]string{}

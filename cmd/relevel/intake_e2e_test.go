@@ -128,10 +128,32 @@ func TestShipKillInFlight(t *testing.T) {
 	p := e.startShipping(t, fake, "--checkpoint-interval", "50ms")
 	ids := writeLines(t, log, "a", 0, 300)
 	waitDelivered(t, fake, p, ids, deliverWithin)
-	time.Sleep(300 * time.Millisecond) // the first batches' checkpoints are saved
+	// The first 300 lines' checkpoint must be on disk before the kill, or
+	// the restart sends them again although their batches were heard
+	// accepted. Wait for it rather than a fixed time, which a loaded
+	// machine can outlast. os.ReadFile, not checkpoint.Open: Open removes
+	// the temporary file of a Save in progress.
+	fi, err := os.Stat(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := fmt.Sprintf(`"offset":%d,`, fi.Size())
+	ckpt := filepath.Join(e.state, "checkpoints.json")
+	deadline := time.Now().Add(deliverWithin)
+	for {
+		b, _ := os.ReadFile(ckpt)
+		if strings.Contains(string(b), saved) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("checkpoint %s never reached offset %d: %s\n%s", ckpt, fi.Size(), b, p.stderr)
+		}
+		p.running(t)
+		time.Sleep(10 * time.Millisecond)
+	}
 	fake.SetDelay(5 * time.Second)
 	ids = append(ids, writeLines(t, log, "a", 300, 300)...)
-	deadline := time.Now().Add(deliverWithin)
+	deadline = time.Now().Add(deliverWithin)
 	for fake.InFlight() == 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("no request in flight")
@@ -265,6 +287,20 @@ func TestShipRotationWhileDown(t *testing.T) {
 	}
 	for round := range 3 {
 		write(round*2000, 2000)
+		if round == 0 {
+			// A rotated name is never read as history on a first start, so
+			// the sidecar must have opened the live file before the first
+			// rename. A request (the fake records refused ones too) shows
+			// it did; 500ms after the start does not on a loaded machine.
+			deadline := time.Now().Add(deliverWithin)
+			for len(fake.Requests()) == 0 {
+				if time.Now().After(deadline) {
+					t.Fatalf("no request within %v\n%s", deliverWithin, p.stderr)
+				}
+				p.running(t)
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
 		time.Sleep(500 * time.Millisecond)
 		rotated := fmt.Sprintf("%s.20261130-10%02d00", log, round)
 		if err := os.Rename(log, rotated); err != nil {

@@ -324,8 +324,10 @@ func TestSidecarFilesComeAndGo(t *testing.T) {
 
 	// Pods deleted right after their last lines are written.
 	for _, pod := range []string{"p0", "p1", "p2"} {
-		first := pod + ".app.0-0"
-		out.waitFor(t, p, []string{first})
+		// Both containers' files must be open before the pod goes: a file
+		// deleted before the sidecar found it is never read, and on a
+		// loaded machine the app file can be found well before istio-proxy's.
+		out.waitFor(t, p, []string{pod + ".app.0-0", pod + ".istio-proxy.0-0"})
 		add(writeLines(t, e.podLog(t, pod, "app", 0), pod+".app.0", 100, 200))
 		add(writeLines(t, e.podLog(t, pod, "istio-proxy", 0), pod+".istio-proxy.0", 100, 200))
 		if err := os.RemoveAll(filepath.Dir(filepath.Dir(e.podLog(t, pod, "app", 0)))); err != nil {

@@ -640,11 +640,13 @@ func TestFailNext(t *testing.T) {
 
 func TestFailFor(t *testing.T) {
 	s := Start(t)
-	s.FailFor(300*time.Millisecond, RequestTimeout())
+	// A window of seconds: one send (client, gzip, spec checks, under
+	// -race on a loaded machine) can take longer than a few hundred ms.
+	s.FailFor(2*time.Second, RequestTimeout())
 	if st := send(t, s); st != 408 {
 		t.Errorf("during: %d", st)
 	}
-	time.Sleep(350 * time.Millisecond)
+	time.Sleep(2100 * time.Millisecond)
 	if st := send(t, s); st != 202 {
 		t.Errorf("after: %d", st)
 	}
@@ -738,14 +740,22 @@ func TestDisconnect(t *testing.T) {
 
 func TestDelay(t *testing.T) {
 	s := Start(t)
-	s.SetDelay(400 * time.Millisecond)
+	// Held for a second: the check below that nothing was answered yet
+	// runs right after the request is seen in flight, and a loaded machine
+	// can deschedule the test between the two for a good part of that.
+	const held = time.Second
+	s.SetDelay(held)
 	start := time.Now()
 	done := make(chan int)
 	go func() {
 		st, _, _ := post(t, s, []byte(`{"message":"slow"}`), nil)
 		done <- st
 	}()
+	deadline := time.Now().Add(10 * time.Second)
 	for s.InFlight() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no request in flight after 10s")
+		}
 		time.Sleep(5 * time.Millisecond)
 	}
 	if n := len(s.Requests()); n != 0 {
@@ -754,17 +764,21 @@ func TestDelay(t *testing.T) {
 	if st := <-done; st != 202 {
 		t.Errorf("status %d", st)
 	}
-	if el := time.Since(start); el < 400*time.Millisecond {
+	if el := time.Since(start); el < held {
 		t.Errorf("answered after %v", el)
 	}
 
-	// A client that gives up: the log is accepted all the same.
+	// A client that gives up: the log is accepted all the same. The
+	// client's timeout must outlast sending the request on a loaded
+	// machine (else the fake never sees it), and the delay must outlast
+	// the timeout by far.
+	s.SetDelay(5 * time.Second)
 	api, ctx, cfg := client(s, testKey)
-	cfg.HTTPClient = &http.Client{Timeout: 100 * time.Millisecond}
+	cfg.HTTPClient = &http.Client{Timeout: time.Second}
 	if _, _, err := api.SubmitLog(ctx, []datadogV2.HTTPLogItem{logItem("gave up")}); err == nil {
 		t.Fatal("no timeout")
 	}
-	deadline := time.Now().Add(2 * time.Second)
+	deadline = time.Now().Add(10 * time.Second)
 	for len(s.Requests()) < 2 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}

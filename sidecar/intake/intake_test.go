@@ -83,6 +83,11 @@ func newSink(t *testing.T, fake *fakeintake.Server, mod func(*intake.Config)) (*
 	return s, logs
 }
 
+// oneBatch is a newSink mod for tests whose records must all go in one
+// batch: with newSink's 50ms BatchWait, a writer descheduled mid-loop on a
+// loaded machine lets the timer seal a partial batch.
+func oneBatch(c *intake.Config) { c.BatchWait = time.Second }
+
 // markAndWait writes lines, marks, and waits (up to 20s) for the ack.
 func markAndWait(t *testing.T, s *intake.Sink, recs []*sidecar.Record) {
 	t.Helper()
@@ -120,7 +125,9 @@ func lines(n int) []*sidecar.Record {
 // valid against the HTTPLogItem schema (the fake checks each request).
 func TestItems(t *testing.T) {
 	fake := fakeintake.Start(t, fakeintake.WithAPIKey(testKey))
-	s, _ := newSink(t, fake, nil)
+	// One batch: two would go out on two senders and could arrive out of
+	// the order the checks below expect.
+	s, _ := newSink(t, fake, oneBatch)
 	recs := []*sidecar.Record{
 		record(`I1130 04:40:14.476718       1 main.go:25] "Starting" version="1.2.3"`, parser.LevelError),
 		record(`E1130 04:40:15.000001       1 main.go:30] "Failed" err="boom"`, parser.LevelError),
@@ -234,7 +241,16 @@ func TestRetryUntilAccepted(t *testing.T) {
 			down.Store(true)
 			fake.FailWhile(down.Load, f)
 			acked := write(t, s, lines(50))
-			time.Sleep(300 * time.Millisecond)
+			// Wait for a refused request and a refused retry (the fake
+			// records both) rather than a fixed time: on a loaded machine
+			// the first send may not even have happened after 300ms.
+			deadline := time.Now().Add(10 * time.Second)
+			for len(fake.Requests()) < 2 {
+				if time.Now().After(deadline) {
+					t.Fatalf("%d requests in 10s while the intake refused: no retries?", len(fake.Requests()))
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
 			select {
 			case <-acked:
 				t.Fatal("acknowledged while the intake refused")
@@ -262,7 +278,7 @@ func TestRateLimitWaitsAsTold(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			fake := fakeintake.Start(t)
-			s, _ := newSink(t, fake, nil)
+			s, _ := newSink(t, fake, oneBatch) // the 10 records are the one batch refused once
 			fake.FailNext(1, f)
 			markAndWait(t, s, lines(10))
 			reqs := fake.Requests()
@@ -299,7 +315,10 @@ func TestTooLargeSplits(t *testing.T) {
 func TestBadRequestGivesUp(t *testing.T) {
 	fake := fakeintake.Start(t)
 	var dropped atomic.Int64
-	s, logs := newSink(t, fake, func(c *intake.Config) { c.Dropped = func(_ string, n int) { dropped.Add(int64(n)) } })
+	s, logs := newSink(t, fake, func(c *intake.Config) {
+		oneBatch(c) // the 10 records are the one batch given up
+		c.Dropped = func(_ string, n int) { dropped.Add(int64(n)) }
+	})
 	fake.FailNext(1, fakeintake.Failure{Status: http.StatusBadRequest, Body: `{"errors":[{"status":"400","title":"Bad Request","detail":"bad payload"}]}`})
 	markAndWait(t, s, lines(10))
 	markAndWait(t, s, lines(5))
@@ -325,12 +344,21 @@ func TestForbiddenHolds(t *testing.T) {
 	os.WriteFile(keyFile, []byte(testKey+"\n"), 0o600)
 	s, logs := newSink(t, fake, func(c *intake.Config) { c.APIKey, c.APIKeyFile = "", keyFile })
 	acked := write(t, s, lines(20))
+	// Wait for the first 403 before timing the quiet: on a loaded machine
+	// the first send may come later than 1.5s after the write.
+	deadline := time.Now().Add(10 * time.Second)
+	for s.Ready() {
+		if time.Now().After(deadline) {
+			t.Fatal("still ready 10s after writing, with a rejected key")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 	time.Sleep(1500 * time.Millisecond)
 	if s.Ready() {
-		t.Error("ready while the intake rejects the key")
+		t.Error("ready again while the intake rejects the key")
 	}
 	if n := len(fake.Requests()); n > 2 {
-		t.Errorf("%d requests in 1.5s with a rejected key", n)
+		t.Errorf("%d requests within 1.5s of the first 403 (one per sender at most)", n)
 	}
 	select {
 	case <-acked:

@@ -32,10 +32,13 @@ func fastConfig(include ...string) Config {
 // open, and the old one closes RotateWait after its name went away. A test
 // that renames and then creates can be descheduled between the two for
 // longer than fastConfig's 50ms on a loaded CI machine (seen once: 13 of 14
-// rotations counted), so these tests wait two seconds instead.
+// rotations counted), and a 2-core machine running packages in parallel
+// under -race can stall for more than a second, so these tests wait five
+// seconds (the default). A final wait for the last rotated file to close
+// then takes about 5s, well within waitTimeout.
 func countingConfig(include ...string) Config {
 	cfg := fastConfig(include...)
-	cfg.RotateWait = 2 * time.Second
+	cfg.RotateWait = 5 * time.Second
 	return cfg
 }
 

@@ -225,7 +225,11 @@ func TestLateWritesAfterRename(t *testing.T) {
 	live := filepath.Join(dir, "app.log")
 	writeFile(t, live, numbered("old", 0, 10))
 	cfg := fastConfig(filepath.Join(dir, "*.log"))
-	cfg.RotateWait = 1500 * time.Millisecond
+	// The late write must come within RotateWait of the rename; a loaded
+	// CI machine can stall the test between the two for over a second.
+	// The rotated file then closes 5s after the late write, within
+	// waitTimeout.
+	cfg.RotateWait = 5 * time.Second
 	h := start(t, cfg)
 	h.waitLines(live, 10)
 
@@ -355,7 +359,9 @@ func testDiscovery(t *testing.T, noWatch bool) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the removed pod's file to close", func() bool { return h.tl.Stats().FilesClosed == 1 })
-	checkSequence(t, "b", h.linesOf(b), "b", 25)
+	// The tailer sent the lines before closing, but the consumer goroutine
+	// may not have appended them yet: wait for them.
+	checkSequence(t, "b", h.waitLines(b, 25), "b", 25)
 
 	// A new pod after that, and a restart of a container (1.log).
 	c := filepath.Join(mkdir(t, root, "ns_c_3", "app"), "0.log")
