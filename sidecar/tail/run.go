@@ -304,6 +304,10 @@ func (r *run) checkPath(p string) {
 	if prev := r.prevAt[p]; prev != nil {
 		delete(r.prevAt, p)
 		before = prev
+		// An EOF it reached before the new file showed up does not
+		// prove it drained: a late write may have landed since. One more
+		// read decides, so those lines go out before the new file's.
+		prev.atEOF, prev.dirty = false, true
 		r.t.rotations.Add(1)
 		r.t.log.Debug("tail: rotated", "path", p)
 	}
