@@ -132,6 +132,12 @@ func parseHeader(h []byte, r *Record) bool {
 		if len(h) > 6 && h[1] == '[' && h[2] == '0' && h[3] == 'm' && h[4] == 0x1b && h[5] == '[' {
 			return parseAfterCSI(h, r)
 		}
+		// A digit after the first colour code is a coloured time (zerolog,
+		// or hclog's first line); logrus's coloured lines open with their
+		// level word, so its attempt is skipped.
+		if k := skipCSI(h, 0); k < len(h) && isDigit(h[k]) {
+			return parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
+		}
 		return parseLogrusTTY(h, r) || r.retry() || parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
 	case 'p', 'f':
 		return parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
