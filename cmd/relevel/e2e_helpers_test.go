@@ -162,6 +162,20 @@ func (p *sidecarProc) running(t *testing.T) {
 
 // stop sends SIGTERM and requires exit status 0 within deliverWithin, and
 // no error in relevel's own (JSON) log.
+// waitUntil polls cond for up to deliverWithin while the sidecar runs,
+// failing the test with what (and the sidecar's stderr) if it never holds.
+func (p *sidecarProc) waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(deliverWithin)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %v waiting for %s\n%s", deliverWithin, what, p.stderr)
+		}
+		p.running(t)
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 func (p *sidecarProc) stop(t *testing.T) {
 	t.Helper()
 	p.running(t)

@@ -139,21 +139,13 @@ func TestShipKillInFlight(t *testing.T) {
 	}
 	saved := fmt.Sprintf(`"offset":%d,`, fi.Size())
 	ckpt := filepath.Join(e.state, "checkpoints.json")
-	deadline := time.Now().Add(deliverWithin)
-	for {
+	p.waitUntil(t, fmt.Sprintf("checkpoint %s at offset %d", ckpt, fi.Size()), func() bool {
 		b, _ := os.ReadFile(ckpt)
-		if strings.Contains(string(b), saved) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("checkpoint %s never reached offset %d: %s\n%s", ckpt, fi.Size(), b, p.stderr)
-		}
-		p.running(t)
-		time.Sleep(10 * time.Millisecond)
-	}
+		return strings.Contains(string(b), saved)
+	})
 	fake.SetDelay(5 * time.Second)
 	ids = append(ids, writeLines(t, log, "a", 300, 300)...)
-	deadline = time.Now().Add(deliverWithin)
+	deadline := time.Now().Add(deliverWithin)
 	for fake.InFlight() == 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("no request in flight")
@@ -292,14 +284,7 @@ func TestShipRotationWhileDown(t *testing.T) {
 			// the sidecar must have opened the live file before the first
 			// rename. A request (the fake records refused ones too) shows
 			// it did; 500ms after the start does not on a loaded machine.
-			deadline := time.Now().Add(deliverWithin)
-			for len(fake.Requests()) == 0 {
-				if time.Now().After(deadline) {
-					t.Fatalf("no request within %v\n%s", deliverWithin, p.stderr)
-				}
-				p.running(t)
-				time.Sleep(20 * time.Millisecond)
-			}
+			p.waitUntil(t, "the sidecar's first request", func() bool { return len(fake.Requests()) > 0 })
 		}
 		time.Sleep(500 * time.Millisecond)
 		rotated := fmt.Sprintf("%s.20261130-10%02d00", log, round)

@@ -88,6 +88,20 @@ func newSink(t *testing.T, fake *fakeintake.Server, mod func(*intake.Config)) (*
 // loaded machine lets the timer seal a partial batch.
 func oneBatch(c *intake.Config) { c.BatchWait = time.Second }
 
+// waitUntil polls cond for up to 10s, failing the test with what if it
+// never holds: a bound that a loaded machine does not outlast, where a
+// fixed sleep would.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after 10s waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // markAndWait writes lines, marks, and waits (up to 20s) for the ack.
 func markAndWait(t *testing.T, s *intake.Sink, recs []*sidecar.Record) {
 	t.Helper()
@@ -244,13 +258,7 @@ func TestRetryUntilAccepted(t *testing.T) {
 			// Wait for a refused request and a refused retry (the fake
 			// records both) rather than a fixed time: on a loaded machine
 			// the first send may not even have happened after 300ms.
-			deadline := time.Now().Add(10 * time.Second)
-			for len(fake.Requests()) < 2 {
-				if time.Now().After(deadline) {
-					t.Fatalf("%d requests in 10s while the intake refused: no retries?", len(fake.Requests()))
-				}
-				time.Sleep(5 * time.Millisecond)
-			}
+			waitUntil(t, "a refused request and its retry", func() bool { return len(fake.Requests()) >= 2 })
 			select {
 			case <-acked:
 				t.Fatal("acknowledged while the intake refused")
@@ -346,13 +354,7 @@ func TestForbiddenHolds(t *testing.T) {
 	acked := write(t, s, lines(20))
 	// Wait for the first 403 before timing the quiet: on a loaded machine
 	// the first send may come later than 1.5s after the write.
-	deadline := time.Now().Add(10 * time.Second)
-	for s.Ready() {
-		if time.Now().After(deadline) {
-			t.Fatal("still ready 10s after writing, with a rejected key")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	waitUntil(t, "not ready after writing with a rejected key", func() bool { return !s.Ready() })
 	time.Sleep(1500 * time.Millisecond)
 	if s.Ready() {
 		t.Error("ready again while the intake rejects the key")

@@ -678,68 +678,48 @@ func TestNextEnd(t *testing.T) {
 	}
 }
 
-// The rename and the new file are seen in two separate looks (no fsnotify:
-// the poll finds the name gone, a later rescan finds the new file): the new
-// file is still read only after the renamed one is finished, and it counts
-// as a rotation.
+// The rename and the new file are seen in two separate looks (no fsnotify):
+// the new file is still read only after the renamed one is finished, and it
+// counts as a rotation. With polls, a poll finds the name gone and reads the
+// renamed file again; with rescans only, nothing marks the renamed file for
+// reading after it reached its end, so the late write is found only because
+// a new file under its name makes the tailer read it once more.
 func TestRotationSeenInTwoSteps(t *testing.T) {
-	dir := t.TempDir()
-	live := filepath.Join(dir, "0.log")
-	writeFile(t, live, numbered("n", 0, 10))
-	cfg := fastConfig(filepath.Join(dir, "*.log"))
-	cfg.Rescan = 300 * time.Millisecond
-	cfg.RotateWait = 5 * time.Second
-	h := start(t, cfg, harnessOpt{outCap: 16, noWatch: true})
-	h.waitLines(live, 10)
+	for _, tc := range []struct {
+		name string
+		poll time.Duration
+	}{{"polls", 20 * time.Millisecond}, {"rescans only", time.Hour}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			live := filepath.Join(dir, "0.log")
+			writeFile(t, live, numbered("n", 0, 10))
+			cfg := fastConfig(filepath.Join(dir, "*.log"))
+			cfg.Rescan = 200 * time.Millisecond
+			cfg.Poll = tc.poll
+			cfg.RotateWait = 5 * time.Second
+			h := start(t, cfg, harnessOpt{outCap: 16, noWatch: true})
+			h.waitLines(live, 10)
 
-	old, err := os.OpenFile(live, os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		t.Fatal(err)
+			old, err := os.OpenFile(live, os.O_WRONLY|os.O_APPEND, 0o644)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer old.Close()
+			if err := os.Rename(live, live+".20261130-044312"); err != nil {
+				t.Fatal(err)
+			}
+			// Let the looks find the name gone and the renamed file be
+			// read to its end. (Were it not yet, the late lines would
+			// simply be read then.)
+			time.Sleep(3 * cfg.Rescan)
+			if _, err := old.WriteString(numbered("n", 10, 20)); err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, live, numbered("n", 20, 30))
+			checkSequence(t, "n", h.waitLines(live, 30), "n", 30)
+			if st := h.tl.Stats(); st.Rotations != 1 || st.FilesOpened != 2 {
+				t.Errorf("stats %+v; want 1 rotation, 2 opened", st)
+			}
+		})
 	}
-	defer old.Close()
-	if err := os.Rename(live, live+".20261130-044312"); err != nil {
-		t.Fatal(err)
-	}
-	settle() // polls find the name gone; no rescan has found a new file
-	if _, err := old.WriteString(numbered("n", 10, 20)); err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, live, numbered("n", 20, 30))
-	checkSequence(t, "n", h.waitLines(live, 30), "n", 30)
-	if st := h.tl.Stats(); st.Rotations != 1 || st.FilesOpened != 2 {
-		t.Errorf("stats %+v; want 1 rotation, 2 opened", st)
-	}
-}
-
-// A late write to a renamed file that was already read to its end, then a
-// new file under its name, both found by one rescan and no poll in
-// between: the late lines still go out before the new file's. The
-// renamed file's earlier EOF proves nothing once the new file shows up.
-func TestLateWriteBeforeNewFileWithoutPoll(t *testing.T) {
-	dir := t.TempDir()
-	live := filepath.Join(dir, "0.log")
-	writeFile(t, live, numbered("n", 0, 10))
-	cfg := fastConfig(filepath.Join(dir, "*.log"))
-	cfg.Rescan = 200 * time.Millisecond
-	cfg.Poll = time.Hour // only rescans look: nothing marks the renamed file for reading again
-	cfg.RotateWait = 5 * time.Second
-	h := start(t, cfg, harnessOpt{noWatch: true})
-	h.waitLines(live, 10)
-
-	old, err := os.OpenFile(live, os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer old.Close()
-	if err := os.Rename(live, live+".20261130-044312"); err != nil {
-		t.Fatal(err)
-	}
-	// Let rescans find the name gone and the renamed file be read to its
-	// end. (Were it not yet, its late lines would simply be read then.)
-	time.Sleep(3 * cfg.Rescan)
-	if _, err := old.WriteString(numbered("n", 10, 20)); err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, live, numbered("n", 20, 30))
-	checkSequence(t, "n", h.waitLines(live, 30), "n", 30)
 }
