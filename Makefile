@@ -7,7 +7,7 @@ DEMO     ?= testdata/corpus/mixed/zap-klog-logrus.log testdata/corpus/mixed/zap-
 TOFU_VERSION ?= v1.12.6
 TOFU         ?= $(shell $(GO) env GOPATH)/bin/tofu-$(TOFU_VERSION)
 
-.PHONY: all build demo demo-sidecar test lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu
+.PHONY: all build demo demo-sidecar test lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak
 
 all: build
 
@@ -60,6 +60,17 @@ demo-sidecar:
 ## bench-sidecar: the forwarder's whole path on one core (README "Forwarder performance")
 bench-sidecar:
 	$(GO) test -p 1 -run '^$$' -bench '^BenchmarkForward$$' -cpu 1 -benchmem -count 5 ./sidecar/
+
+## soak: the fault driver (internal/soak) runs the real binary under SOAK_RUNS seeded random
+## schedules per sink (default 200), from seed SEED (default 1); `make soak SEED=N` replays seed N
+## alone. SOAK_SINKS (file,datadog) and SOAK_DURATION (6s of writing each) narrow or widen it.
+SEED          ?=
+SOAK_RUNS     ?= $(if $(SEED),1,200)
+SOAK_SINKS    ?= file,datadog
+SOAK_DURATION ?= 6s
+soak:
+	SOAK_SEED=$(or $(SEED),1) SOAK_RUNS=$(SOAK_RUNS) SOAK_SINKS=$(SOAK_SINKS) SOAK_DURATION=$(SOAK_DURATION) \
+	$(GO) test -count=1 -timeout 0 -run '^TestSoak$$' -v ./internal/soak/
 
 ## fuzz: each fuzz target for FUZZTIME (seed corpora: testdata/ and */testdata/fuzz/)
 fuzz:

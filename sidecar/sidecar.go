@@ -37,7 +37,11 @@ type Config struct {
 	// not recognised (default info and error, as the Datadog Agent gives).
 	StdoutLevel, StderrLevel parser.Level
 	FlushInterval            time.Duration // emit a pending multi-line record after this idle time (default 1s)
-	CheckpointInterval       time.Duration // save offsets at least this often (default 5s)
+	// CheckpointInterval is how often checkpoints are saved and expired
+	// even when nothing is acknowledged (default 5s). Offsets the sink
+	// acknowledges are saved at once besides, one save at a time: what a
+	// crash repeats is bounded by what was in flight, not by this period.
+	CheckpointInterval time.Duration
 	// CheckpointExpiry drops the checkpoint of a file that has been gone
 	// this long (default checkpoint.DefaultExpireAfter, 7 days).
 	CheckpointExpiry time.Duration
@@ -200,12 +204,13 @@ func Run(ctx context.Context, cfg Config) error {
 	// while the loop below may be blocked on a full sink.
 	saveCtx, stopSaving := context.WithCancel(context.Background())
 	saverDone := make(chan struct{})
+	acked := make(chan struct{}, 1)
 	go func() {
 		defer close(saverDone)
-		saveLoop(saveCtx, store, cfg, m)
+		saveLoop(saveCtx, store, cfg, m, acked)
 	}()
 
-	p := &processor{cfg: cfg, ctx: ctx, store: store, files: map[string]*file{}, sink: cfg.Sink, m: m}
+	p := &processor{cfg: cfg, ctx: ctx, store: store, acked: acked, files: map[string]*file{}, sink: cfg.Sink, m: m}
 	flushTick := time.NewTicker(cfg.FlushInterval / 2)
 	defer flushTick.Stop()
 	var runErr error
@@ -285,29 +290,35 @@ loop:
 	}
 	stopSaving()
 	<-saverDone
+	t.Finish()
 	if err := store.Save(); err != nil && runErr == nil {
 		runErr = fmt.Errorf("sidecar: saving checkpoints: %w", err)
 	}
 	return runErr
 }
 
-// saveLoop saves the checkpoints every CheckpointInterval and expires
-// those of files gone for longer than CheckpointExpiry.
-func saveLoop(ctx context.Context, store *checkpoint.Store, cfg Config, m *Metrics) {
+// saveLoop saves the checkpoints whenever the sink acknowledged records
+// (a signal on acked) and every CheckpointInterval, and expires those of
+// files gone for longer than CheckpointExpiry on the interval. Saves are
+// coalesced: acknowledgements that arrive during a save (a temporary file,
+// two fsyncs and a rename) are written by the next one, so a busy node pays
+// for one save at a time, however many batches are acknowledged.
+func saveLoop(ctx context.Context, store *checkpoint.Store, cfg Config, m *Metrics, acked <-chan struct{}) {
 	tick := time.NewTicker(cfg.CheckpointInterval)
 	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
+		case <-acked:
 		case now := <-tick.C:
 			store.Expire(now, entryAlive(store))
-			if err := store.Save(); err != nil {
-				cfg.Logger.Warn("saving checkpoints", "err", err.Error())
-				continue
-			}
-			m.lastSave.Store(time.Now().UnixNano())
 		}
+		if err := store.Save(); err != nil {
+			cfg.Logger.Warn("saving checkpoints", "err", err.Error())
+			continue
+		}
+		m.lastSave.Store(time.Now().UnixNano())
 	}
 }
 
@@ -353,6 +364,7 @@ type processor struct {
 	cfg     Config
 	ctx     context.Context // bounds a Write blocked on a full sink
 	store   *checkpoint.Store
+	acked   chan<- struct{} // wakes saveLoop after an acknowledgement
 	files   map[string]*file
 	sink    Sink
 	rec     Record
@@ -367,10 +379,14 @@ func (p *processor) fileFor(l tail.Line) (*file, error) {
 	f := p.files[l.Path]
 	if f == nil || f.id.Dev != l.ID.Dev || f.id.Inode != l.ID.Inode {
 		if f != nil {
-			// A new file at the same path (rotation): finish the old one.
+			// A new file at the same path (rotation): finish the old one,
+			// and keep its mark for the next commit, or its checkpoint
+			// would stay at the last commit before the new file's first
+			// line, and a restart would read that stretch again.
 			if err := p.flushFile(f); err != nil {
 				return nil, err
 			}
+			p.markFile(f)
 		}
 		f = &file{src: NewSource(l.Path), dec: container.NewDecoder(p.cfg.Input), ids: map[int64]checkpoint.Identity{}}
 		for i, lvl := range []parser.Level{p.cfg.StdoutLevel, p.cfg.StderrLevel} {
@@ -568,10 +584,14 @@ func (p *processor) commit() error {
 			marks = append(marks, m)
 		}
 	}
-	store := p.store
+	store, acked := p.store, p.acked
 	if err := p.sink.Mark(func() {
 		for _, m := range marks {
 			store.Set(m.path, m.id, m.off)
+		}
+		select {
+		case acked <- struct{}{}:
+		default: // a save is due already; it will write these too
 		}
 	}); err != nil {
 		return fmt.Errorf("sidecar: %w", err)

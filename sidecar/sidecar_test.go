@@ -226,9 +226,15 @@ func TestSinkErrorStops(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Fatalf("Run = %v, want the sink's error", err)
 	}
+	// The file is recorded as followed from its start (so a restart
+	// reads it again), and no checkpoint is past that.
 	store, _ := checkpoint.Open(cfg.StateDir)
-	if n := len(store.Entries()); n != 0 {
-		t.Errorf("%d checkpoints saved past unwritten records", n)
+	entries := store.Entries()
+	if len(entries) != 1 {
+		t.Fatalf("entries %+v; want the followed file's", entries)
+	}
+	if e := entries[0]; e.Offset != 0 || e.Path != filepath.Join(dir, "0.log") {
+		t.Errorf("checkpoint %+v saved past unwritten records", e)
 	}
 }
 
@@ -251,5 +257,53 @@ func TestRuntimeTimestamp(t *testing.T) {
 	}
 	if ts, _ := recs[1]["timestamp"].(string); !strings.HasSuffix(ts, "-11-30T04:40:14.476718Z") {
 		t.Errorf("klog line: timestamp %v, want its own", recs[1]["timestamp"])
+	}
+}
+
+// Offsets are saved right after the sink acknowledges them, not on the
+// checkpoint interval (here an hour): what a crash repeats is what was in
+// flight (issue 12).
+func TestCheckpointSavedOnAck(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "pods", "ns_pod_uid", "c")
+	os.MkdirAll(dir, 0o755)
+	log := filepath.Join(dir, "0.log")
+	appendFile(t, log, cri("stdout", "one")+cri("stdout", "two"))
+	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
+		FlushInterval: 20 * time.Millisecond, CheckpointInterval: time.Hour, Sink: NewWriterSink(io.Discard)}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, cfg) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	saved := func(size int64) bool {
+		store, err := checkpoint.Open(cfg.StateDir)
+		if err != nil {
+			return false
+		}
+		for _, e := range store.Entries() {
+			if e.Offset == size {
+				return true
+			}
+		}
+		return false
+	}
+	for i, more := range []string{"", cri("stdout", "three")} {
+		appendFile(t, log, more)
+		fi, err := os.Stat(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for !saved(fi.Size()) {
+			if time.Now().After(deadline) {
+				t.Fatalf("step %d: offset %d not saved within 10s with an hour's checkpoint interval", i, fi.Size())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
 	}
 }

@@ -156,6 +156,48 @@ func (s *Store) Set(path string, id Identity, offset int64) {
 	s.mu.Unlock()
 }
 
+// Follow records that a reader starts following each file at its Offset,
+// and saves the store before it returns. The reader calls it for files it
+// found no checkpoint for, before it hands out any of their lines: from then
+// on a restart knows the file was followed, even if the sink acknowledged
+// nothing of it yet (an outage, a crash before the first acknowledgement),
+// and reads it again from that offset instead of taking it, rotated away
+// meanwhile, for history. Each entry replaces any entry with the same device
+// and inode (it belonged to an earlier file that reused the inode, or to
+// content a truncation replaced); Updated is set to now. When nothing
+// changes, nothing is saved.
+//
+// If the save fails the entries stay in memory, so the next successful Save
+// writes them, and the error is returned.
+func (s *Store) Follow(entries []Entry) error {
+	now := s.now()
+	changed := false
+	s.mu.Lock()
+	for _, e := range entries {
+		k := keyOf(e.ID)
+		if cur, ok := s.entries[k]; ok && cur.ID == e.ID && cur.Offset == e.Offset {
+			continue
+		}
+		e.Updated = now
+		s.entries[k] = e
+		changed = true
+	}
+	s.mu.Unlock()
+	if !changed {
+		return nil
+	}
+	return s.Save()
+}
+
+// EntryOf returns the entry of the file with this device and inode,
+// whatever its fingerprint.
+func (s *Store) EntryOf(dev, inode uint64) (Entry, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	e, ok := s.entries[key{dev, inode}]
+	return e, ok
+}
+
 // Forget drops the entry of id (device, inode and fingerprint must match,
 // so forgetting a file that is long gone never removes the entry of a newer
 // file that reuses its inode). Pass the identity last given to Set.

@@ -29,6 +29,10 @@ type file struct {
 	caughtUp bool // the last read was short or empty: check the head when data comes again
 	gone     bool // no live path names the file any more (rotated away or deleted)
 	closed   bool
+	// announced: Follow was called for the file, or it resumed from a
+	// checkpoint; its lines may be handed out.
+	announced bool
+	startOff  int64 // where reading started (0 again after a truncation): what Follow records
 
 	quietSince time.Time // gone: since when no data arrived
 	mtime      time.Time // modification time when opened
@@ -65,7 +69,7 @@ func (r *run) open(path string) *file {
 		return nil
 	}
 	start, how := r.startOffset(f, size)
-	r.register(f, start)
+	r.register(f, start, how == "checkpoint")
 	r.t.log.Debug("tail: opened", "path", path, "offset", start, "from", how)
 	return f
 }
@@ -93,12 +97,18 @@ func (r *run) openHead(name, path string) (*file, int64) {
 }
 
 // register makes f one of the open files, to be read from start.
-func (r *run) register(f *file, start int64) {
+// checkpointed says that start is the file's checkpoint; any other start is
+// announced to the Follower before the file's first line goes out.
+func (r *run) register(f *file, start int64, checkpointed bool) {
 	f.readOff = start
 	if start > 0 && start < int64(len(f.head)) {
 		// Keep only what precedes the start as verified head; the rest is
 		// re-read (and re-appended) as the file is followed.
 		f.head = f.head[:start]
+	}
+	f.announced, f.startOff = checkpointed, start
+	if !checkpointed {
+		r.unannounced = append(r.unannounced, f)
 	}
 	r.files[f.key] = f
 	r.order = append(r.order, f)
@@ -111,7 +121,7 @@ func (r *run) startOffset(f *file, size int64) (int64, string) {
 	if off, ok := r.resume(f, size); ok {
 		return off, "checkpoint"
 	}
-	if r.first && r.t.cfg.StartAtEnd {
+	if r.first && r.t.cfg.StartAtEnd && !r.pathFollowed(f.path) {
 		return r.lastLineStart(f, size), "end"
 	}
 	return 0, "beginning"
@@ -142,6 +152,9 @@ func (r *run) resume(f *file, size int64) (int64, bool) {
 	}
 	slices.Reverse(ends)
 	cands = append(cands, ends...)
+	// Last, the start: a file announced by Follow at offset 0 and not
+	// acknowledged since has a checkpoint at 0 (fingerprint of no bytes).
+	cands = append(cands, 0)
 	for _, k := range cands {
 		id := checkpoint.Identity{Dev: f.key.dev, Inode: f.key.inode, Fingerprint: checkpoint.Fingerprint(f.head[:k])}
 		off, ok := r.t.cfg.Offsets.Offset(id)
@@ -287,10 +300,17 @@ func (r *run) headChanged(f *file) bool {
 }
 
 // truncated hands out what is left of the old content and restarts at 0.
+// When a copy of the old content sits beside the file (logrotate's
+// copytruncate copies, then truncates), the lines not read before the
+// truncation are read from the copy first (rotated.go, copyOf).
 func (r *run) truncated(f *file, why string) error {
 	r.t.truncations.Add(1)
 	r.t.log.Info("tail: file truncated, reading it from the beginning", "path", f.path, "reason", why, "offset", f.readOff)
-	if err := r.flush(f); err != nil {
+	if cp := r.copyOf(f); cp != nil {
+		// The copy holds the partial line too: it is read there whole.
+		f.pending = f.pending[:0]
+		cp.after, f.after = f.after, cp
+	} else if err := r.flush(f); err != nil {
 		return err
 	}
 	f.readOff = 0
@@ -298,6 +318,15 @@ func (r *run) truncated(f *file, why string) error {
 	f.fpEnd = -1
 	f.atEOF = false
 	f.dirty = true
+	// The checkpoint names the old content; the new one is followed from 0.
+	f.startOff = 0
+	if f.announced {
+		f.announced = false
+		r.unannounced = append(r.unannounced, f)
+	}
+	// Now, not with the next line: a copy with nothing left to read sends
+	// no line, yet it is the only place left for f's unacknowledged lines.
+	r.announce()
 	return nil
 }
 
@@ -328,6 +357,9 @@ func (r *run) split(f *file, data []byte, base int64) error {
 	if len(f.pending) == 0 && cap(f.pending) > 2*r.t.cfg.ReadBuffer {
 		f.pending = nil // do not keep a buffer grown by one long line
 	}
+	if len(r.ends) > 0 && !f.announced {
+		r.announce()
+	}
 	start := 0
 	for _, end := range r.ends {
 		l := Line{Path: f.path, ID: f.identity(base + int64(end)), Data: lines[start:end:end], End: base + int64(end)}
@@ -343,6 +375,9 @@ func (r *run) split(f *file, data []byte, base int64) error {
 func (r *run) flush(f *file) error {
 	if len(f.pending) == 0 {
 		return nil
+	}
+	if !f.announced {
+		r.announce()
 	}
 	l := Line{Path: f.path, ID: f.identity(f.readOff), Data: bytes.Clone(f.pending), End: f.readOff}
 	f.pending = f.pending[:0]
@@ -384,4 +419,41 @@ func (r *run) close(f *file) error {
 	r.t.closed.Add(1)
 	r.t.log.Debug("tail: closed", "path", f.path, "offset", f.readOff)
 	return nil
+}
+
+// announce tells the Follower about every file registered since the last
+// call that was not resumed from a checkpoint: its path, its identity at its
+// start offset and that offset, in one call (one save at a first scan that
+// finds hundreds of files). A failure is logged while it lasts and counted;
+// reading goes on, because stopping would not make the lines safer, and
+// the store writes the entries with its next successful save.
+func (r *run) announce() {
+	fl, ok := r.t.cfg.Offsets.(Follower)
+	var entries []checkpoint.Entry
+	for _, f := range r.unannounced {
+		if f.announced || f.closed {
+			continue
+		}
+		f.announced = true
+		if ok {
+			entries = append(entries, checkpoint.Entry{Path: f.path, ID: f.identity(f.startOff), Offset: f.startOff})
+		}
+	}
+	clear(r.unannounced)
+	r.unannounced = r.unannounced[:0]
+	if len(entries) == 0 {
+		return
+	}
+	if err := fl.Follow(entries); err != nil {
+		r.t.followErrors.Add(1)
+		if !r.followFailing {
+			r.t.log.Warn("tail: cannot save which files are followed; a crash before their lines are acknowledged may skip them", "files", len(entries), "err", err)
+		}
+		r.followFailing = true
+		return
+	}
+	if r.followFailing {
+		r.t.log.Info("tail: saving which files are followed works again")
+		r.followFailing = false
+	}
 }

@@ -1,6 +1,7 @@
 package tail
 
 import (
+	"bytes"
 	"cmp"
 	"compress/gzip"
 	"encoding/binary"
@@ -204,6 +205,18 @@ func (r *run) recoverSiblings(p string, live *file, replacing bool) []*file {
 		}
 		from, why := int64(-1), ""
 		off, checkpointed := r.resume(f, size)
+		if !checkpointed && len(orphans) > 0 {
+			// A copy (copytruncate) of a checkpointed file whose inode
+			// now holds other content: resume in the copy.
+			var i int
+			if i, checkpointed = matchHead(f.head, orphans); checkpointed {
+				off = orphans[i].Offset
+				orphans = slices.Delete(orphans, i, i+1)
+				if off > size {
+					checkpointed = false
+				}
+			}
+		}
 		switch {
 		case checkpointed:
 			if off < size {
@@ -211,7 +224,7 @@ func (r *run) recoverSiblings(p string, live *file, replacing bool) []*file {
 			}
 		case replacing && !f.mtime.Before(r.started):
 			from, why = 0, "written while running"
-		case followed && !(r.first && r.t.cfg.StartAtEnd):
+		case followed:
 			from, why = 0, "newer than a followed file"
 		}
 		followed = followed || checkpointed || from >= 0
@@ -220,7 +233,7 @@ func (r *run) recoverSiblings(p string, live *file, replacing bool) []*file {
 			keep[f.key] = knownOf(f.head, checkpointed)
 			continue
 		}
-		r.register(f, from)
+		r.register(f, from, why == "checkpoint")
 		f.gone = true
 		f.quietSince = time.Now()
 		r.t.recovered.Add(1)
@@ -241,13 +254,15 @@ func (r *run) recoverSiblings(p string, live *file, replacing bool) []*file {
 // file frees its inode for the next file created.
 func (r *run) orphans(p string, live *file, sibs []sibling) []checkpoint.Entry {
 	type head struct {
-		b    []byte
-		open bool
+		b     []byte
+		open  bool
+		whole bool // b is the file's whole first KiB (or all of it): read from 0
 	}
-	heads := map[fileKey]head{live.key: {live.head, true}}
+	heads := map[fileKey]head{}
 	for k, f := range r.files {
-		heads[k] = head{f.head, true}
+		heads[k] = head{f.head, true, f.readOff == 0}
 	}
+	heads[live.key] = head{live.head, true, live.readOff == 0}
 	for _, s := range sibs {
 		if s.gz {
 			continue
@@ -255,7 +270,7 @@ func (r *run) orphans(p string, live *file, sibs []sibling) []checkpoint.Entry {
 		if f, _ := r.openHead(s.name, p); f != nil {
 			_ = f.f.Close()
 			if _, ok := heads[f.key]; !ok {
-				heads[f.key] = head{f.head, false}
+				heads[f.key] = head{f.head, false, true}
 			}
 		}
 	}
@@ -266,7 +281,7 @@ func (r *run) orphans(p string, live *file, sibs []sibling) []checkpoint.Entry {
 		// An open file may hold fewer verified bytes than the checkpoint
 		// covers (its head stops at its start offset): take it for the
 		// same file.
-		present := ok && (int64(len(h.b)) < n && h.open ||
+		present := ok && (int64(len(h.b)) < n && h.open && !h.whole ||
 			int64(len(h.b)) >= n && checkpoint.Fingerprint(h.b[:n]) == e.ID.Fingerprint)
 		if e.Offset > 0 && !present {
 			out = append(out, e)
@@ -325,4 +340,147 @@ func gzipHead(name string) ([]byte, int64, bool) {
 		return nil, 0, false
 	}
 	return head[:n], int64(binary.LittleEndian.Uint32(trailer[:])), true
+}
+
+// matchHead returns the index of the entry among orphans whose fingerprint
+// is that of the first bytes of head, as far as the entry's offset covers.
+func matchHead(head []byte, orphans []checkpoint.Entry) (int, bool) {
+	for i, e := range orphans {
+		n := min(e.Offset, checkpoint.FingerprintSize)
+		if n > 0 && int64(len(head)) >= n && checkpoint.Fingerprint(head[:n]) == e.ID.Fingerprint {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// pathFollowed reports, during the first scan, whether a checkpoint names
+// path: a tailer followed a file there, so a file found there now without
+// a checkpoint of its own was created since (or its content replaced, by
+// copytruncate), and is not history, even with StartAtEnd.
+func (r *run) pathFollowed(path string) bool {
+	return len(r.entries[path]) > 0
+}
+
+// copyOf looks, when f was found truncated, for the copy that logrotate's
+// copytruncate made of it just before: an uncompressed rotated sibling,
+// not open, that starts with the bytes f started with and reaches at least
+// as far as what was handed out of f. If there is one, it is opened to be
+// read from that point to its end, before f goes on from 0: the lines
+// written between the tailer's last read and the truncation are in the
+// copy only. The newest matching copy wins.
+func (r *run) copyOf(f *file) *file {
+	from := f.emitOff()
+	n := min(int64(len(f.head)), from, checkpoint.FingerprintSize)
+	if n <= 0 {
+		return nil // nothing read to recognise a copy by
+	}
+	sibs := siblings(f.path)
+	for i := len(sibs) - 1; i >= 0; i-- {
+		s := sibs[i]
+		if s.gz {
+			continue
+		}
+		cp, size := r.openHead(s.name, f.path)
+		if cp == nil {
+			continue
+		}
+		if r.files[cp.key] != nil || int64(len(cp.head)) < n || !bytes.Equal(cp.head[:n], f.head[:n]) || size < from {
+			_ = cp.f.Close()
+			continue
+		}
+		r.register(cp, from, false)
+		// What was handed out of f since its start may not be
+		// acknowledged yet, and f's own checkpoint now names its new
+		// content: the copy is the only place left for those lines, so
+		// Follow records the copy from where f was started, not from
+		// where reading it begins.
+		cp.startOff = min(f.startOff, from)
+		if cp.startOff < from && size == from {
+			// Nothing is left to read in the copy, so no acknowledgement
+			// of its own will ever move its checkpoint: move it to from
+			// once f's lines up to there are acknowledged (onPoll), or
+			// every restart would read the whole copy again.
+			r.copies = append(r.copies, copyWait{path: f.path, copyID: cp.identity(from), origID: f.identity(from), at: from, orig: f})
+		}
+		cp.gone = true
+		cp.quietSince = time.Now()
+		r.t.recovered.Add(1)
+		r.t.log.Info("tail: reading the rest of a truncated file from its copy", "path", f.path, "file", s.name, "offset", from, "size", size)
+		return cp
+	}
+	return nil
+}
+
+// copyWait is a copy whose checkpoint is moved to at once the sink has
+// acknowledged the original's lines up to at (origID is the original's
+// identity there).
+type copyWait struct {
+	path           string
+	copyID, origID checkpoint.Identity
+	at             int64
+	orig           *file // the truncated file, now read from 0
+}
+
+// entryOfer is the optional part of Config.Offsets that returns an entry
+// by device and inode, whatever its fingerprint (checkpoint.Store has it).
+type entryOfer interface {
+	EntryOf(dev, inode uint64) (checkpoint.Entry, bool)
+}
+
+// acknowledged reports whether the sink acknowledged the original's lines
+// up to c.at: its checkpoint is there or beyond, or it already names the
+// new content (lines handed out after c.at; the sink acknowledges in order).
+func (c copyWait) acknowledged(o Offsets) bool {
+	if off, ok := o.Offset(c.origID); ok && off >= c.at {
+		return true
+	}
+	eo, ok := o.(entryOfer)
+	if !ok {
+		return false
+	}
+	e, ok := eo.EntryOf(c.origID.Dev, c.origID.Inode)
+	if !ok || e.Offset == 0 || e.ID.Fingerprint == c.origID.Fingerprint {
+		return false
+	}
+	n := min(e.Offset, checkpoint.FingerprintSize)
+	h := c.orig.head
+	return int64(len(h)) >= n && checkpoint.Fingerprint(h[:n]) == e.ID.Fingerprint
+}
+
+// advanceCopies moves the checkpoints of the copies whose original was
+// acknowledged far enough. A copy whose original is closed and never got
+// there is given up: a restart reads it from the original's start.
+func (r *run) advanceCopies() {
+	r.copies = r.t.advanceCopies(r.copies)
+}
+
+func (t *Tailer) advanceCopies(copies []copyWait) []copyWait {
+	fl, ok := t.cfg.Offsets.(Follower)
+	if !ok || len(copies) == 0 {
+		return copies[:0]
+	}
+	var done []checkpoint.Entry
+	copies = slices.DeleteFunc(copies, func(c copyWait) bool {
+		if c.acknowledged(t.cfg.Offsets) {
+			done = append(done, checkpoint.Entry{Path: c.path, ID: c.copyID, Offset: c.at})
+			return true
+		}
+		return c.orig.closed
+	})
+	if len(done) > 0 {
+		if err := fl.Follow(done); err != nil {
+			t.followErrors.Add(1)
+		}
+	}
+	return copies
+}
+
+// Finish moves the checkpoints that wait for the sink's acknowledgements
+// of lines handed out before Run returned (the copies of truncated files,
+// see copyOf). Call it after Run has returned and the sink has delivered
+// what it could, before the last save: a clean stop then leaves nothing to
+// read twice.
+func (t *Tailer) Finish() {
+	t.copies = t.advanceCopies(t.copies)
 }

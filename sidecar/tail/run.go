@@ -36,6 +36,10 @@ type run struct {
 	started time.Time                     // when Run started: siblings modified since were written while it ran
 	entries map[string][]checkpoint.Entry // the checkpoints by path, during the first scan only
 
+	unannounced   []*file    // registered without a checkpoint, not yet given to the Follower
+	copies        []copyWait // copies whose checkpoint waits for their original's acknowledgement
+	followFailing bool       // the last Follow failed (logged once until it works again)
+
 	first       bool // the first scan is running: StartAtEnd applies
 	scanPending bool
 	watchWarned bool
@@ -73,6 +77,7 @@ func newRun(ctx context.Context, t *Tailer, out chan<- Line) *run {
 }
 
 func (r *run) shutdown() {
+	r.t.copies = r.copies
 	r.poll.Stop()
 	r.rescan.Stop()
 	if r.w != nil {
@@ -194,6 +199,7 @@ func (r *run) onError(err error, ok bool) {
 // gone, read to their end and quiet for RotateWait.
 func (r *run) onPoll() error {
 	now := time.Now()
+	r.advanceCopies()
 	for _, f := range slices.Clone(r.order) {
 		f.dirty = true
 		if f.gone && f.atEOF && f.after == nil && now.Sub(f.quietSince) >= r.t.cfg.RotateWait {

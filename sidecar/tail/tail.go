@@ -9,14 +9,25 @@
 // directory is watched as soon as it appears), and by a rescan every
 // Config.Rescan as the fallback for missed events. Names of rotated files
 // (*.log.YYYYMMDD-hhmmss, *.log.N, *.gz, *.tmp) are never opened by
-// discovery: a rotated file is read because it was already open under its
-// live name, or, when a new file is opened at a live name, because it is an
-// uncompressed rotated copy of that name that was rotated away before it
-// was read to its end: from its checkpoint, or from its beginning if it was
-// rotated away while this tailer followed that name (it never saw it under
-// it, being blocked), or if it is newer than a file a tailer followed
-// there. Rotated files are never read as history on a first start. Their
-// lines carry the live name. The rules are in rotated.go.
+// discovery; they are read as part of their live name's history.
+//
+// The rule. A followed file is never history. Before the first line of a
+// file that has no checkpoint is handed out, the tailer records through
+// Config.Offsets (Follower) that it follows that file from that offset, so
+// the fact survives a crash before the sink acknowledged anything. Then:
+//
+//   - a file with a checkpoint, under its live name or a rotated one, is
+//     read from the checkpoint to its end;
+//   - an uncompressed rotated file without one is read from its start when
+//     it is newer than a followed file of the same path, or changed while
+//     this run followed the path; logrotate's copy of a truncated file
+//     (copytruncate) is read from where the original was left;
+//   - anything else at a path nobody followed is history: a first start
+//     reads live files from their beginning (or, with StartAtEnd, their
+//     end) and leaves rotated ones alone, like the Datadog Agent.
+//
+// So what is lost is only what was compressed or deleted before it was
+// read. Rotated lines carry the live name. The details are in rotated.go.
 //
 // Identity. Open files are keyed by device and inode, so a rename does not
 // look like a new file and a file seen under two included names is read
@@ -64,6 +75,17 @@ type Offsets interface {
 }
 
 var _ Offsets = (*checkpoint.Store)(nil)
+
+// Follower is the optional part of Config.Offsets that makes "this file is
+// followed from this offset" durable (checkpoint.Store has it). The tailer
+// calls Follow for every file it starts without a matching checkpoint, in
+// one call per batch of such files, before it hands out the first line of
+// any of them; see the package doc for the rule this serves.
+type Follower interface {
+	Follow(entries []checkpoint.Entry) error
+}
+
+var _ Follower = (*checkpoint.Store)(nil)
 
 // Defaults for the zero fields of Config.
 const (
@@ -155,6 +177,11 @@ type Stats struct {
 	// lower bound: a file deleted outright, or one never checkpointed, is
 	// not counted. A restart counts again the losses still on disk.
 	RotatedLostBytes int64
+	// FollowErrors counts failed Follow calls: while they fail, a crash
+	// before the sink acknowledges a newly followed file can make a
+	// restart take it for history (see the package doc). Reading goes on;
+	// the entries are saved with the next successful save.
+	FollowErrors int64
 }
 
 // Tailer follows the files Config selects. Create it with New and start it
@@ -164,10 +191,11 @@ type Tailer struct {
 	log      *slog.Logger
 	patterns []pattern
 	running  atomic.Bool
-	noWatch  bool // tests: run on Poll and Rescan alone, as without fsnotify
+	noWatch  bool       // tests: run on Poll and Rescan alone, as without fsnotify
+	copies   []copyWait // left by Run for Finish
 
 	tailed, opened, closed, bytes, lines, rotations, truncations atomic.Int64
-	recovered, lostBytes                                         atomic.Int64
+	recovered, lostBytes, followErrors                           atomic.Int64
 }
 
 // New checks cfg and fills in its defaults.
@@ -222,6 +250,7 @@ func (t *Tailer) Stats() Stats {
 
 		RotatedRecovered: t.recovered.Load(),
 		RotatedLostBytes: t.lostBytes.Load(),
+		FollowErrors:     t.followErrors.Load(),
 	}
 }
 

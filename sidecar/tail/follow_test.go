@@ -1,0 +1,149 @@
+package tail
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/relevel/relevel/sidecar/checkpoint"
+)
+
+// reopenStore opens the state directory of store again, as a restarted
+// process would: only what was saved is there.
+func reopenStore(t *testing.T, store *checkpoint.Store) *checkpoint.Store {
+	t.Helper()
+	again, err := checkpoint.Open(dirOf(store))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return again
+}
+
+func dirOf(store *checkpoint.Store) string {
+	p := store.Path()
+	return p[:strings.LastIndexByte(p, '/')]
+}
+
+// The first pattern of issue 12: the forwarder follows 0.log, hands out its
+// lines, and nothing is acknowledged (the intake is down); kubelet rotates
+// it, and the process is killed before it sees the new file. After the
+// restart no checkpoint was ever Set, yet the rotated file is not history:
+// it was followed, and that fact was saved before its first line went out.
+// It is read from its start, then the new live file.
+func TestFollowedBeforeAnyAck(t *testing.T) {
+	for _, startAtEnd := range []bool{false, true} {
+		t.Run(map[bool]string{false: "from beginning", true: "start at end"}[startAtEnd], func(t *testing.T) {
+			root, live := podDir(t)
+			store := openStore(t)
+			cfg := fastConfig(podGlob(root))
+			cfg.Offsets = store
+			cfg.StartAtEnd = startAtEnd
+			writeFile(t, live, "")
+			h := start(t, cfg)
+			waitFor(t, "the live file to be opened", func() bool { return h.tl.Stats().FilesOpened == 1 })
+			appendFile(t, live, numbered("gen1", 0, 30))
+			h.waitLines(live, 30)
+			h.stop() // kill -9: nothing acknowledged, no Set, no Save but Follow's
+
+			os.Rename(live, live+".20261201-101500")
+			writeFile(t, live, numbered("gen2", 0, 10))
+
+			cfg.Offsets = reopenStore(t, store)
+			h2 := start(t, cfg)
+			got := h2.waitLines(live, 40)
+			settle()
+			got = h2.linesOf(live)
+			checkRange(t, "rotated generation", got[:30], "gen1", 0, 30)
+			checkRange(t, "live file", got[30:], "gen2", 0, 10)
+			if st := h2.tl.Stats(); st.FollowErrors != 0 {
+				t.Errorf("stats %+v", st)
+			}
+		})
+	}
+}
+
+// A Follow that fails is counted, and reading goes on.
+func TestFollowErrorCounted(t *testing.T) {
+	root, live := podDir(t)
+	writeFile(t, live, numbered("w", 0, 5))
+	cfg := fastConfig(podGlob(root))
+	cfg.Offsets = failingFollower{}
+	h := start(t, cfg)
+	checkRange(t, "live", h.waitLines(live, 5), "w", 0, 5)
+	if st := h.tl.Stats(); st.FollowErrors != 1 {
+		t.Errorf("FollowErrors %d, want 1", st.FollowErrors)
+	}
+}
+
+type failingFollower struct{}
+
+func (failingFollower) Offset(checkpoint.Identity) (int64, bool) { return 0, false }
+func (failingFollower) Follow([]checkpoint.Entry) error          { return os.ErrPermission }
+
+// logrotate's copytruncate while the tailer runs: lines written after the
+// tailer's last read and before the truncation are only in the copy. They
+// are read from there, before the truncated file goes on from 0; each line
+// once, in order, an unterminated line at the copy point whole.
+func TestCopyTruncateReadsRestFromCopy(t *testing.T) {
+	root, live := podDir(t)
+	cfg := fastConfig(podGlob(root))
+	cfg.Offsets = openStore(t)
+	writeFile(t, live, "")
+	h := start(t, cfg)
+	waitFor(t, "the live file to be opened", func() bool { return h.tl.Stats().FilesOpened == 1 })
+	appendFile(t, live, numbered("w", 0, 20))
+	h.waitLines(live, 20)
+	// Written and copied away before the tailer could look: the write, the
+	// copy and the truncation happen in one step from its point of view
+	// only if it does not read in between, so the file is grown past its
+	// old size with other content in the same step.
+	unread := numbered("w", 20, 40) + "w 40 partial"
+	data, _ := os.ReadFile(live)
+	writeFile(t, live+".1", string(data)+unread+" rest\n")
+	writeFile(t, live, numbered("new", 0, 60)) // truncated and rewritten past the old offset
+	got := h.waitLines(live, 101)
+	settle()
+	got = h.linesOf(live)
+	checkRange(t, "before", got[:40], "w", 0, 40)
+	if got[40] != "w 40 partial rest\n" {
+		t.Errorf("line 40 %q, want the partial line whole", got[40])
+	}
+	checkRange(t, "after", got[41:], "new", 0, 60)
+	if st := h.tl.Stats(); st.Truncations != 1 || st.RotatedRecovered != 1 {
+		t.Errorf("stats %+v; want 1 truncation, 1 recovered", st)
+	}
+}
+
+// copytruncate while the tailer was stopped: the checkpoint's inode now
+// holds other content, and the copy holds the checkpointed bytes and the
+// rest. The copy is read from the checkpoint, then the live file from 0 —
+// also with StartAtEnd, since its inode was followed.
+func TestRestartCopyTruncate(t *testing.T) {
+	for _, startAtEnd := range []bool{false, true} {
+		t.Run(map[bool]string{false: "from beginning", true: "start at end"}[startAtEnd], func(t *testing.T) {
+			root, live := podDir(t)
+			store := openStore(t)
+			writeFile(t, live, numbered("w", 0, 100))
+			setCheckpoint(t, store, live, live, int64(len(numbered("w", 0, 60))))
+			if err := store.Save(); err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, live+".2", numbered("older", 0, 10))
+			writeFile(t, live+".1", numbered("w", 0, 100))
+			if err := os.Truncate(live, 0); err != nil {
+				t.Fatal(err)
+			}
+			appendFile(t, live, numbered("new", 0, 5))
+
+			cfg := fastConfig(podGlob(root))
+			cfg.Offsets = reopenStore(t, store)
+			cfg.StartAtEnd = startAtEnd
+			h := start(t, cfg)
+			h.waitLines(live, 45)
+			settle()
+			got := h.linesOf(live)
+			checkRange(t, "copy", got[:40], "w", 60, 100)
+			checkRange(t, "live", got[40:], "new", 0, 5)
+		})
+	}
+}
