@@ -32,13 +32,17 @@ func envInt(name string, def uint64) uint64 {
 
 // TestSoak runs the fault schedules against the real binary: by default
 // ciRuns seeds per sink; SOAK_SEED=N replays seed N alone, SOAK_RUNS=N runs
-// N seeds from SOAK_SEED (or 1), SOAK_SINKS=file,datadog picks the sinks
-// and SOAK_DURATION the writing time of each schedule.
+// N seeds from SOAK_SEED (or 1), SOAK_SINKS=file,datadog picks the sinks,
+// SOAK_DURATION the writing time of each schedule, and SOAK_BIN a relevel
+// binary to test instead of building this tree's.
 func TestSoak(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the binary for minutes")
 	}
-	bin := buildRelevel(t)
+	bin := os.Getenv("SOAK_BIN") // another build, e.g. an older revision, to see what the driver finds there
+	if bin == "" {
+		bin = buildRelevel(t)
+	}
 	first := envInt("SOAK_SEED", 1)
 	runs := envInt("SOAK_RUNS", ciRuns)
 	if os.Getenv("SOAK_SEED") != "" && os.Getenv("SOAK_RUNS") == "" {
