@@ -77,8 +77,10 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./parser/
 	$(GO) test -run '^$$' -fuzz '^FuzzJSONLine$$' -fuzztime $(FUZZTIME) ./parser/
 	$(GO) test -run '^$$' -fuzz '^FuzzTrailingPairs$$' -fuzztime $(FUZZTIME) ./parser/
+	$(GO) test -run '^$$' -fuzz '^FuzzLogfmtOracle$$' -fuzztime $(FUZZTIME) ./parser/
 	$(GO) test -run '^$$' -fuzz '^FuzzJoin$$' -fuzztime $(FUZZTIME) ./parser/join/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime $(FUZZTIME) ./ndjson/
+	$(GO) test -run '^$$' -fuzz '^FuzzCompactJSON$$' -fuzztime $(FUZZTIME) ./ndjson/
 	$(GO) test -run '^$$' -fuzz '^FuzzGrok$$' -fuzztime $(FUZZTIME) ./rules/grok/
 	$(GO) test -run '^$$' -fuzz '^FuzzCRI$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sidecar/container/
 	$(GO) test -run '^$$' -fuzz '^FuzzDocker$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sidecar/container/

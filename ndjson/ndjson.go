@@ -34,6 +34,8 @@ type Encoder struct {
 	sec     int64  // the second secText renders, when secOK
 	secText []byte // "2006-01-02T15:04:05" of sec
 	secOK   bool
+	keys    keySet   // the attribute names of the record being rendered
+	nested  []keySet // the member names of the objects in a value, by depth
 }
 
 // Append appends rec as one JSON object and a trailing newline to dst.
@@ -93,7 +95,10 @@ func (e *Encoder) AppendLogger(dst []byte, rec *parser.Record) (_ []byte, ok boo
 }
 
 // AppendAttributes appends the record's fields as one JSON object to dst;
-// ok is false, and dst unchanged, when the record has no fields.
+// ok is false, and dst unchanged, when the record has no fields. A key the
+// line repeats is written once as it is and then as key_2, key_3…, so that
+// the object has no duplicate names and no value is lost; typed values are
+// re-encoded compactly, so that the object is one line.
 func (e *Encoder) AppendAttributes(dst []byte, rec *parser.Record) (_ []byte, ok bool) {
 	n := len(dst)
 	dst = e.appendAttributes(dst, rec, "")
@@ -134,6 +139,7 @@ func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, prefix string) []
 
 func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string) []byte {
 	n := 0
+	e.keys.reset()
 	rec.EachField(func(f parser.Field) bool {
 		if n == 0 {
 			dst = append(dst, prefix...)
@@ -146,10 +152,10 @@ func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string
 		if len(e.scratch) == 0 {
 			e.scratch = append(e.scratch, UnparsedKey...)
 		}
-		dst = AppendString(dst, e.scratch)
+		dst = AppendString(dst, e.keys.unique(e.scratch))
 		dst = append(dst, ':')
 		if raw, ok := f.JSON(); ok && utf8.Valid(raw) {
-			dst = append(dst, raw...)
+			dst = e.appendJSON(dst, raw)
 		} else {
 			e.scratch = f.AppendValue(e.scratch[:0])
 			dst = AppendString(dst, e.scratch)

@@ -5,16 +5,21 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/relevel/relevel/internal/jsoncheck"
 	"github.com/relevel/relevel/parser"
 )
 
-// FuzzEncode checks that any parsed text renders as exactly one valid JSON
-// object on one line, with the contract's keys.
+// FuzzEncode checks that any parsed text, multi-line records included,
+// renders as exactly one line holding one valid JSON object, with the
+// contract's keys and no name twice in any object.
 func FuzzEncode(f *testing.F) {
 	f.Add([]byte(`E0911 07:10:07.225293 1 base_controller.go:161] "failed" err="..." list=["a"] obj={"x":1}`))
 	f.Add([]byte("2026-09-11T07:19:45Z\tINFO\tname\tmsg\t{\"k\": {\"a\": [1, 2]}}"))
 	f.Add([]byte("\x1b[31mERRO\x1b[0m[0000] m  \x1b[31mk\x1b[0m=\"v\\xff\""))
 	f.Add([]byte("bad \xff byte"))
+	f.Add([]byte("{\n  \"level\": \"debug\",\n  \"msg\": \"nested\",\n  \"obj\": {\n    \"a\": 1,\n    \"a\": [\n      1\n    ]\n  }\n}"))
+	f.Add([]byte(`I1130 04:39:44.903457       1 sync.go:12] "m" pod="a" pod="b" pod_2="c" _unparsed=1 x`))
+	f.Add([]byte("time=2026-11-30T04:41:36Z level=INFO msg=m k=1 k=2\r\n k=3"))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		var r parser.Record
 		parser.Parse(text, &r)
@@ -22,6 +27,9 @@ func FuzzEncode(f *testing.F) {
 		out := e.Append(nil, &r)
 		if bytes.Count(out, []byte("\n")) != 1 || out[len(out)-1] != '\n' {
 			t.Fatalf("not one line: %q", out)
+		}
+		if err := jsoncheck.Record(out); err != nil {
+			t.Fatal(err)
 		}
 		var m map[string]any
 		if err := json.Unmarshal(out, &m); err != nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/relevel/relevel/internal/corpusgen"
+	"github.com/relevel/relevel/internal/jsoncheck"
 	"github.com/relevel/relevel/ndjson"
 	"github.com/relevel/relevel/parser/join"
 )
@@ -116,6 +117,11 @@ func TestGolden(t *testing.T) {
 		}
 		tr := loadTruth(t, base+".truth.json")
 		recs, out := parseStream(t, data, tr.ReferenceTime)
+		// One record, one line: however the logger spread a record over
+		// lines, its output is one JSON object with no name twice.
+		if n, err := jsoncheck.Lines(out); err != nil || n != len(recs) {
+			t.Errorf("%s: %d output lines for %d records: %v", name, n, len(recs), err)
+		}
 		ok := checkTruth(t, name, tr, recs)
 		total += len(tr.Records)
 		matched += ok

@@ -28,6 +28,9 @@ func Parse(text []byte, r *Record) bool {
 	// brace; the joiner has gathered it whole.
 	if len(header) == 1 && header[0] == '{' && !r.cont.empty() {
 		if parseJSONLine(text, r) {
+			// The lines after the brace are the object's members, already
+			// read into the fields: they are no message text.
+			r.cont = span{}
 			return true
 		}
 		*r = Record{text: text, layout: layout{cont: r.cont}}

@@ -43,8 +43,21 @@ type Record struct {
 	Source *Source
 	// RuntimeTime is the container runtime's timestamp of the record's
 	// first line (zero for raw files): sinks use it when the log line
-	// carries no time of its own (plain lines, Go panics).
+	// carries no time of its own (plain lines, Go panics), and as the
+	// reference for what the line's time leaves out (see Reference).
 	RuntimeTime time.Time
+}
+
+// Reference is the time that stands in for what the record's own timestamp
+// leaves out — klog's year and zone — as parser.Record.Timestamp takes it:
+// the runtime's timestamp of the record's first line, written when the
+// line was, so that a file from 2024 read in 2026 still gives 2024; the
+// clock only for raw files, which carry no such time.
+func (r *Record) Reference() time.Time {
+	if !r.RuntimeTime.IsZero() {
+		return r.RuntimeTime
+	}
+	return time.Now()
 }
 
 // Source is the file a record was read from. One Source is shared by
@@ -89,6 +102,9 @@ func NewWriterSink(w io.Writer) *WriterSink {
 // error is returned, so Run stops before any checkpoint passes r.
 func (s *WriterSink) Write(_ context.Context, r *Record) error {
 	s.enc.DefaultLevel = r.Status
+	// The runtime's time, not the clock (see Record.Reference); zero for
+	// raw files, where the encoder reads the clock itself.
+	s.enc.Reference = r.RuntimeTime
 	extra := r.Source.meta
 	if r.RawTime() == nil && !r.RuntimeTime.IsZero() {
 		s.extra = append(s.extra[:0], `,"timestamp":"`...)

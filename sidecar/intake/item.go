@@ -85,7 +85,7 @@ func (b *itemBuilder) build(r *sidecar.Record, si *sourceInfo) (builtItem, int) 
 	it.AdditionalProperties["status"] = r.Status.String()
 	it.AdditionalProperties["format"] = r.Format.String()
 	if r.RawTime() != nil {
-		if t, ok := r.Timestamp(time.Now()); ok {
+		if t, ok := r.Timestamp(r.Reference()); ok {
 			it.AdditionalProperties["timestamp"] = t.UTC().Format(time.RFC3339Nano)
 		}
 	} else if !r.RuntimeTime.IsZero() {

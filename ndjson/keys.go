@@ -1,0 +1,119 @@
+package ndjson
+
+import "strconv"
+
+// Repeated keys. A log line may repeat a key (klog `pod="a" … pod="b"`, a
+// JSON object with a member twice, logfmt `k=1 k=2`), but a JSON object
+// with duplicate names is read differently by different consumers: some keep
+// the first, most the last, some fail. So that nothing is lost and every
+// reader sees the same thing, the first occurrence keeps its name and the
+// n-th repetition is written as name_n (pod, pod_2, pod_3, …), or, when the
+// line itself already has that name, the next number that is free. Names are
+// compared after decoding, as a JSON reader would compare them.
+
+// keySet holds the names written in one object. Its memory is kept between
+// objects, so that after the first records it allocates nothing; lookups
+// go through an open-addressing table, so that a record with thousands of
+// fields costs linear time, not quadratic.
+type keySet struct {
+	names []byte  // the names, back to back
+	ends  []int32 // ends[i] is where name i ends in names
+	reps  []int32 // reps[i] is how often name i was asked for
+	// table maps a name's hash to its index: each slot holds gen<<32 |
+	// index+1, and a slot of another generation is free, so that reset
+	// need not clear it.
+	table []uint64
+	gen   uint64
+	tmp   []byte
+}
+
+// reset forgets the names of the previous object.
+func (s *keySet) reset() {
+	s.names, s.ends, s.reps = s.names[:0], s.ends[:0], s.reps[:0]
+	s.gen++
+	if s.gen >= 1<<32 {
+		clear(s.table)
+		s.gen = 1
+	}
+}
+
+func (s *keySet) name(i int) []byte {
+	start := int32(0)
+	if i > 0 {
+		start = s.ends[i-1]
+	}
+	return s.names[start:s.ends[i]]
+}
+
+// unique returns the name under which key is written: key the first time,
+// then key_2, key_3… The result is valid until the next call.
+func (s *keySet) unique(key []byte) []byte {
+	if i, ok := s.lookup(key); ok {
+		for {
+			s.reps[i]++
+			s.tmp = strconv.AppendInt(append(append(s.tmp[:0], key...), '_'), int64(s.reps[i]), 10)
+			if _, taken := s.lookup(s.tmp); !taken {
+				return s.insert(s.tmp)
+			}
+		}
+	}
+	return s.insert(key)
+}
+
+// lookup returns the index of name, if it was written.
+func (s *keySet) lookup(name []byte) (int, bool) {
+	if len(s.table) == 0 {
+		return 0, false
+	}
+	m := uint64(len(s.table) - 1)
+	for p := hashName(name) & m; ; p = (p + 1) & m {
+		e := s.table[p]
+		if e>>32 != s.gen {
+			return 0, false
+		}
+		if i := int(uint32(e)) - 1; string(s.name(i)) == string(name) {
+			return i, true
+		}
+	}
+}
+
+// insert records name, known to be absent, and returns its stored copy.
+func (s *keySet) insert(name []byte) []byte {
+	if 2*(len(s.ends)+1) > len(s.table) {
+		s.grow()
+	}
+	s.names = append(s.names, name...)
+	s.ends = append(s.ends, int32(len(s.names)))
+	s.reps = append(s.reps, 1)
+	i := len(s.ends) - 1
+	s.place(i)
+	return s.name(i)
+}
+
+// place puts name i into the table.
+func (s *keySet) place(i int) {
+	m := uint64(len(s.table) - 1)
+	p := hashName(s.name(i)) & m
+	for s.table[p]>>32 == s.gen {
+		p = (p + 1) & m
+	}
+	s.table[p] = s.gen<<32 | uint64(i+1)
+}
+
+// grow doubles the table (at least 16 slots), keeping it at most half full.
+func (s *keySet) grow() {
+	s.table = make([]uint64, max(16, 2*len(s.table)))
+	for i := range s.ends {
+		s.place(i)
+	}
+}
+
+// hashName is FNV-1a: keys are short, and the table needs no more.
+func hashName(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}

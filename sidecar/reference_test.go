@@ -1,0 +1,47 @@
+package sidecar
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// klog writes no year and no zone. A file replayed long after it was
+// written (here, 2024 lines read in 2026 or later) must keep its year: the
+// reference is the runtime's timestamp on each line, not the clock, also
+// across New Year, where the clock would pick the wrong year.
+func TestKlogYearFromRuntime(t *testing.T) {
+	if time.Now().Year() <= 2024 {
+		t.Skip("the clock must be past the file's year for this test to tell the two apart")
+	}
+	root := t.TempDir()
+	dir := filepath.Join(root, "pods", "ns_pod_uid", "c")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	appendFile(t, filepath.Join(dir, "0.log"),
+		"2024-03-15T10:20:30.124Z stderr F I0315 10:20:30.123456       1 main.go:25] \"spring\"\n"+
+			"2024-01-01T00:00:00.2Z stderr F E1231 23:59:59.999999       1 main.go:26] \"last of the year\"\n")
+	sink := &syncBuffer{}
+	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
+		FlushInterval: 20 * time.Millisecond, Sink: NewWriterSink(sink)}
+	runUntil(t, cfg, sink, 2)
+	want := []string{"2024-03-15T10:20:30.123456Z", "2023-12-31T23:59:59.999999Z"}
+	for i, r := range sink.records(t) {
+		if r["timestamp"] != want[i] {
+			t.Errorf("record %d (%v): timestamp %v, want %s", i, r["message"], r["timestamp"], want[i])
+		}
+	}
+}
+
+func TestRecordReference(t *testing.T) {
+	rt := time.Date(2024, 3, 15, 10, 20, 30, 0, time.UTC)
+	if got := (&Record{RuntimeTime: rt}).Reference(); !got.Equal(rt) {
+		t.Errorf("Reference %v, want the runtime's %v", got, rt)
+	}
+	before := time.Now()
+	if got := (&Record{}).Reference(); got.Before(before) || got.After(time.Now()) {
+		t.Errorf("raw file: Reference %v, want the clock", got)
+	}
+}
