@@ -354,18 +354,25 @@ func parseStdlog(h []byte, r *Record) bool {
 		caller = span{int32(i), int32(i + c)}
 		i += c + 2
 	}
+	if i < len(h) && h[i] == '[' {
+		return parseLogutilsLevel(h, tEnd, caller, i, r)
+	}
 	ls := i
 	for i < len(h) && h[i] != ' ' {
 		i++
 	}
 	lvl, ok := slogLevel(h[ls:i])
-	// package log writes messages raw, so a multi-line one continues on
-	// lines of its own, with or without slog's level.
-	r.rawCont = true
 	if !ok {
-		// Plain log.Printf: a record starts here, with no level.
+		// Plain log.Printf: a record starts here, with no level. It takes
+		// no continuation lines: a head without a level has nothing to
+		// lend them, and the lines that follow such a line in the wild are
+		// mostly other writers' (Gin's "[GIN-debug]" routes, fmt.Println
+		// banners), which keep their own identity as records of their own.
 		return true
 	}
+	// slog's default handler writes messages raw through package log, so
+	// a multi-line one continues on lines of its own.
+	r.rawCont = true
 	r.Format, r.Level = FormatSlog, lvl
 	r.lvl = span{int32(ls), int32(i)}
 	r.time, r.timeKind = span{0, int32(tEnd)}, timeStdlog
