@@ -146,7 +146,9 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'd', 'i', 'w', 'e':
 		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'L':
-		return parseZapNoTime(h, r)
+		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
+	case 'S':
+		return parseLogfmt(h, r)
 	case ' ', '\t':
 		return parseIndented(h, r)
 	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'n', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':

@@ -142,6 +142,22 @@ var edgeCases = []parseCase{
 		format: FormatLogutils, level: LevelInfo, msg: "serf: EventMemberJoin: node-1 10.0.0.1", time: "2015/11/24 11:41:05"},
 	{name: "logutils ERR four spaces", line: `    2016/05/03 18:15:06 [ERR] agent: failed to sync remote state: No cluster leader`,
 		format: FormatLogutils, level: LevelError, msg: "agent: failed to sync remote state: No cluster leader", time: "2016/05/03 18:15:06"},
+	// Issue 13 point 3: level keys and words other tools' level detection
+	// covers (hand-typed: see testdata/corpus/MANIFEST.md for the streams
+	// that real libraries wrote).
+	{name: "logfmt LEVEL=", line: `LEVEL=info msg=hi`, format: FormatGokit, level: LevelInfo, msg: "hi"},
+	{name: "logfmt severity= upper word is not slog", line: `severity=ERROR msg="x y"`, format: FormatGokit, level: LevelError, msg: "x y"},
+	{name: "logfmt loglevel=", line: `loglevel=warning msg=x`, format: FormatGokit, level: LevelWarning, msg: "x"},
+	{name: "log15 logfmt", line: `t=2024-01-01T00:00:00+0000 lvl=eror msg="bad block" number=3`, format: FormatGokit, level: LevelError,
+		msg: "bad block", time: "2024-01-01T00:00:00+0000", fields: []string{"number=3"}},
+	{name: "log15 dbug", line: `t=2024-01-01T00:00:00+0000 lvl=dbug msg=x`, format: FormatGokit, level: LevelDebug, msg: "x"},
+	{name: "OTel SeverityText ERROR2", line: `SeverityText=ERROR2 msg=otel`, format: FormatGokit, level: LevelError, msg: "otel"},
+	{name: "OTel INFO4 under level", line: `level=INFO4 msg=x`, format: FormatGokit, level: LevelInfo, msg: "x"},
+	{name: "JSON ECS nested log.level", line: `{"@timestamp":"2024-01-01T00:00:00.000Z","log":{"level":"error","logger":"app"},"message":"boom","ecs":{"version":"1.6.0"}}`,
+		format: FormatJSON, level: LevelError, msg: "boom", time: "2024-01-01T00:00:00.000Z"},
+	{name: "JSON ECS dotted log.level", line: `{"log.level":"warn","@timestamp":"2024-01-01T00:00:00.000Z","message":"m"}`, format: FormatJSON, level: LevelWarning, msg: "m"},
+	{name: "JSON upper-case LEVEL", line: `{"LEVEL":"INFO","msg":"x"}`, format: FormatJSON, level: LevelInfo, msg: "x"},
+	{name: "JSON OTel severity name", line: `{"severity":"WARN3","msg":"x"}`, format: FormatJSON, level: LevelWarning, msg: "x"},
 	{name: "logutils TRACE with Lshortfile", line: `2019/03/03 02:15:03 agent.go:12: [TRACE] rpc: request`,
 		format: FormatLogutils, level: LevelDebug, msg: "rpc: request", caller: "agent.go:12"},
 }
@@ -182,6 +198,10 @@ var negativeCases = []string{
 	"2023/07/26 10:44:41 [::1]:8080 listening",
 	"        2021-05-21T08:42:30.486Z [ERROR] indented by eight: a continuation",
 	"  2021-05-21T08:42:30.486Z [ERROR] indented by two: a continuation",
+	`{"log":"some text","stream":"stderr"}`,
+	`{"log":{"file":"a.go"},"msg":"no level"}`,
+	"SeverityText=ERROR9 msg=x",
+	"Some text with key=value later",
 }
 
 func TestParse(t *testing.T) {

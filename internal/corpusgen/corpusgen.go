@@ -471,7 +471,10 @@ func manifest(results []*result) []byte {
 	b.WriteString("Lines a stream holds that no library wrote are the generator's own, each named in its record's `call`:\n")
 	b.WriteString("`fmt` banners and plain lines, the Gin-style `[GIN-debug]` route lines of `mixed/stdlog-plain-lines` (Gin not\n")
 	b.WriteString("imported), and in `gopanic/panic-supervised` the `exit status N` and restart message a supervisor loop around\n")
-	b.WriteString("`go run` writes after the child's real panic.\n\n")
+	b.WriteString("`go run` writes after the child's real panic. Streams whose description starts HAND-WRITTEN hold lines typed\n")
+	b.WriteString("from a logger's documented layout (each record's `call` says `hand-written: <writer>`), for loggers not\n")
+	b.WriteString("built here: log15/go-ethereum logfmt, OpenTelemetry severity names, Elastic ECS (go.elastic.co/ecszap cannot\n")
+	b.WriteString("be fetched through the module proxy).\n\n")
 	fmt.Fprintf(&b, "Toolchain: %s %s/%s.\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	b.WriteString("| stream | records | lines | origin |\n|---|---:|---:|---|\n")
 	var skipped []string

@@ -131,7 +131,7 @@ var (
 	slogTextHeader    = regexp.MustCompile(`^time=\S+ level=(DEBUG|INFO|WARN|ERROR)([+-]\d+)? `)
 	slogDefaultHeader = regexp.MustCompile(`^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d{6})?(?: [^ ]+\.go:\d+:)? (DEBUG|INFO|WARN|ERROR)([+-]\d+)? `)
 	zerologHeader     = regexp.MustCompile(`^(?:\x1b\[\d+m)?\S+(?:\x1b\[0m)? (?:\x1b\[\d+m)?(TRC|DBG|INF|WRN|ERR|FTL|PNC|\?\?\?)(?:\x1b\[0m)?(?: |$)`)
-	gokitLevelKey     = regexp.MustCompile(`(?:^| )level=(debug|info|warn|error)(?: |$)`)
+	gokitLevelKey     = regexp.MustCompile(`(?:^| )(?:level|lvl|severity|loglevel|LEVEL|SeverityText)=(\w+)(?: |$)`)
 	hclogHeader       = regexp.MustCompile(`^(?: {4})?(?:\x1b\[0m)?(?:\x1b\[\d+m)?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(?:Z|[+-]\d{4}) \[(TRACE|DEBUG|INFO|WARN|ERROR)\] {1,2}\S`)
 	bracketHeader     = regexp.MustCompile(`^\[(DEBUG|INFO|WARNING|ERROR|FATAL)\] `)
 	logutilsHeader    = regexp.MustCompile(`^(?: {4})?\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \[(TRACE|DEBUG|INFO|WARN|ERR)\] \S`)
@@ -169,7 +169,18 @@ func jsonWord(v string) (string, bool) {
 	if m := regexp.MustCompile(`^(DEBUG|INFO|WARN|ERROR)([+-]\d+)?$`).FindStringSubmatch(v); m != nil && m[2] != "" {
 		return slogWord(m[1], m[2]), true
 	}
+	// OpenTelemetry's numbered severity names (ERROR2, INFO4) count as
+	// their name.
+	if m := regexp.MustCompile(`^([A-Za-z]+)[234]$`).FindStringSubmatch(v); m != nil {
+		v = m[1]
+	}
 	switch strings.ToLower(v) {
+	case "trce", "dbug":
+		return LevelDebug, true
+	case "eror":
+		return LevelError, true
+	case "crit":
+		return LevelCritical, true
 	case "trace", "debug":
 		return LevelDebug, true
 	case "info":
@@ -190,8 +201,13 @@ func jsonLevel(text string) (map[string]any, string, bool) {
 	if err := json.Unmarshal([]byte(text), &m); err != nil {
 		return nil, "", false
 	}
-	for _, k := range []string{"level", "L", "@level"} {
+	for _, k := range []string{"level", "L", "@level", "log.level", "loglevel", "LEVEL", "lvl", "severity"} {
 		if v, ok := m[k].(string); ok {
+			return m, v, true
+		}
+	}
+	if l, ok := m["log"].(map[string]any); ok {
+		if v, ok := l["level"].(string); ok {
 			return m, v, true
 		}
 	}

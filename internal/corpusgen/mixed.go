@@ -175,5 +175,6 @@ func allStreams() []*stream {
 	all = append(all, logutilsStreams()...)
 	all = append(all, mixedStreams()...)
 	all = append(all, stdlogStreams()...)
+	all = append(all, variantStreams()...)
 	return all
 }
