@@ -18,10 +18,15 @@ const (
 	FormatBracket
 	FormatGoPanic
 	FormatJSON
+	// FormatLogutils is package log's date and time, then a bracketed
+	// level: "2019/03/03 02:15:03 [WARN] agent: msg", as
+	// github.com/hashicorp/logutils filters it and serf, memberlist and the
+	// HashiCorp agents before hclog wrote it.
+	FormatLogutils
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -29,7 +29,7 @@ func classifyJSONKey(k []byte) uint8 {
 		return keyOther
 	}
 	switch string(k[1 : len(k)-1]) {
-	case "level", "severity", "lvl", "L", "@level", "log.level", "loglevel":
+	case "level", "severity", "lvl", "L", "@level", "log.level", "loglevel", "LEVEL":
 		return keyLevel
 	case "msg", "message", "M", "@message":
 		return keyMsg
@@ -172,6 +172,13 @@ func parseJSONLine(b []byte, r *Record) bool {
 	lvlV, msgV, timeV := unpackSpan(first[keyLevel]), unpackSpan(first[keyMsg]), unpackSpan(first[keyTime])
 	loggerV, callerV := unpackSpan(first[keyLogger]), unpackSpan(first[keyCaller])
 	haveV, haveErr := first[keyV] != 0, first[keyErr] != 0
+	if lvlV.empty() && !haveV && !haveErr {
+		// Elastic ECS nests the level ({"log":{"level":"info"}}) when
+		// its keys are not written dotted ("log.level", found above).
+		// Kubernetes JSON, which has no level but v or err, skips the
+		// second look.
+		lvlV = nestedLogLevel(b, i)
+	}
 	switch {
 	case !lvlV.empty():
 		lv := b[lvlV.start:lvlV.end]
@@ -249,4 +256,46 @@ func offsetIn(b, sub []byte) int {
 		return -1
 	}
 	return cap(b) - cap(sub)
+}
+
+// nestedLogLevel returns the span of the value of "level" inside the
+// top-level member "log" of the valid object that opens at b[i], or an
+// empty span.
+func nestedLogLevel(b []byte, i int) span {
+	vs, ve := jsonMember(b, i, `"log"`)
+	if vs < 0 || b[vs] != '{' {
+		return span{}
+	}
+	if vs, ve = jsonMember(b[:ve], vs, `"level"`); vs < 0 {
+		return span{}
+	}
+	return span{int32(vs), int32(ve)}
+}
+
+// jsonMember finds the member named name (a JSON string literal, quotes
+// included, written without escapes) among the members of the valid
+// object that opens at b[i], returning its value's bounds or -1, -1.
+func jsonMember(b []byte, i int, name string) (vs, ve int) {
+	i = skipWS(b, i+1)
+	for i < len(b) && b[i] == '"' {
+		ke := skipString(b, i)
+		if ke < 0 {
+			return -1, -1
+		}
+		c := skipWS(b, ke)
+		if c >= len(b) || b[c] != ':' {
+			return -1, -1
+		}
+		vs = skipWS(b, c+1)
+		if ve = skipValue(b, vs, 0); ve < 0 {
+			return -1, -1
+		}
+		if string(b[i:ke]) == name {
+			return vs, ve
+		}
+		if i = skipWS(b, ve); i < len(b) && b[i] == ',' {
+			i = skipWS(b, i+1)
+		}
+	}
+	return -1, -1
 }

@@ -19,6 +19,10 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 	}
 	var lvlV, msgV, timeV, loggerV, callerV span
 	var haveV, haveErr bool
+	// The level nested under the first "log" member (Elastic ECS), added
+	// with the nested lookup of parseJSONLine.
+	var nestedLvl span
+	seenLog := false
 	// One pass validates the object and finds the members that matter.
 	j := skipWSRef(b, i+1)
 	end := -1
@@ -49,6 +53,19 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 			return false
 		}
 		v := span{int32(vs), int32(ve)}
+		if !seenLog && string(b[j:ke]) == `"log"` {
+			seenLog = true
+			if b[vs] == '{' {
+				eachJSONField(b[vs:ve], func(f Field) bool {
+					if string(f.key) == `"level"` {
+						s := vs + cap(b[vs:ve]) - cap(f.value)
+						nestedLvl = span{int32(s), int32(s + len(f.value))}
+						return false
+					}
+					return true
+				})
+			}
+		}
 		switch classifyJSONKeyRef(b[j:ke]) {
 		case keyLevel:
 			if lvlV.empty() {
@@ -87,6 +104,9 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 	}
 	if end < 0 || skipWSRef(b, end) != len(b) {
 		return false
+	}
+	if lvlV.empty() && !haveV && !haveErr {
+		lvlV = nestedLvl
 	}
 	switch {
 	case !lvlV.empty():
@@ -154,7 +174,7 @@ func classifyJSONKeyRef(k []byte) uint8 {
 		return keyOther
 	}
 	switch string(k[1 : len(k)-1]) {
-	case "level", "severity", "lvl", "L", "@level", "log.level", "loglevel":
+	case "level", "severity", "lvl", "L", "@level", "log.level", "loglevel", "LEVEL":
 		return keyLevel
 	case "msg", "message", "M", "@message":
 		return keyMsg

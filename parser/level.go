@@ -204,6 +204,34 @@ func wordLevel(b []byte) (Level, bool) {
 		return LevelEmergency, true
 	case w8Notice:
 		return LevelNotice, true
+	case w8Dbug, w8Trce:
+		// log15's and go-ethereum's four-letter words (dbug, trce…).
+		return LevelDebug, true
+	case w8Eror:
+		return LevelError, true
+	}
+	return otelLevel(b)
+}
+
+// otelLevel maps OpenTelemetry's numbered severity names (TRACE2, INFO4,
+// ERROR3…: SeverityText for SeverityNumber 1-24) to the level of their
+// name; each name's four numbers share its level.
+func otelLevel(b []byte) (Level, bool) {
+	n := len(b)
+	if n < 3 || b[n-1] < '2' || b[n-1] > '4' {
+		return LevelUnknown, false
+	}
+	switch {
+	case eqFold(b[:n-1], "trace"), eqFold(b[:n-1], "debug"):
+		return LevelDebug, true
+	case eqFold(b[:n-1], "info"):
+		return LevelInfo, true
+	case eqFold(b[:n-1], "warn"):
+		return LevelWarning, true
+	case eqFold(b[:n-1], "error"):
+		return LevelError, true
+	case eqFold(b[:n-1], "fatal"):
+		return LevelCritical, true
 	}
 	return LevelUnknown, false
 }
@@ -231,6 +259,9 @@ const (
 	w8Alert    = 'a' | 'l'<<8 | 'e'<<16 | 'r'<<24 | 't'<<32
 	w8Emerg    = 'e' | 'm'<<8 | 'e'<<16 | 'r'<<24 | 'g'<<32
 	w8Notice   = 'n' | 'o'<<8 | 't'<<16 | 'i'<<24 | 'c'<<32 | 'e'<<40
+	w8Dbug     = 'd' | 'b'<<8 | 'u'<<16 | 'g'<<24
+	w8Trce     = 't' | 'r'<<8 | 'c'<<16 | 'e'<<24
+	w8Eror     = 'e' | 'r'<<8 | 'o'<<16 | 'r'<<24
 )
 
 // slogLevel maps slog's level text: DEBUG, INFO, WARN, ERROR, optionally

@@ -191,7 +191,13 @@ func parseLogfmt(h []byte, r *Record) bool {
 	if quoted&(1<<keyLevel) != 0 && len(word) >= 2 {
 		word = word[1 : len(word)-1]
 	}
-	lvl, ok := slogLevel(word)
+	// slog writes its level under "level" only; the same words under
+	// another key (LEVEL=INFO, severity=ERROR) are some other logfmt
+	// writer's.
+	lvl, ok := LevelUnknown, false
+	if s := lvlV.start; s >= 6 && string(h[s-6:s]) == "level=" {
+		lvl, ok = slogLevel(word)
+	}
 	format := FormatSlog
 	if !ok {
 		if lvl, ok = wordLevel(word); !ok {
@@ -228,9 +234,13 @@ func parseLogfmt(h []byte, r *Record) bool {
 // the terms of jsonKey.
 func headerKeyOf(k []byte) uint8 {
 	switch string(k) {
-	case "time", "ts":
+	case "time", "ts", "t":
+		// "t" is log15's (and go-ethereum's) time key.
 		return keyTime
-	case "level", "lvl":
+	case "level", "lvl", "severity", "loglevel", "LEVEL", "SeverityText":
+		// The level keys other tools' level detection knows besides
+		// go-kit's and slog's: log15's lvl, severity (GCP-style),
+		// loglevel, an upper-case LEVEL, OpenTelemetry's SeverityText.
 		return keyLevel
 	case "msg", "message":
 		return keyMsg
@@ -243,15 +253,18 @@ func headerKeyOf(k []byte) uint8 {
 // Header keys with their '=' as little-endian words, and the masks that
 // keep a key's bytes of an eight-byte load.
 const (
+	wT       = uint64('t') | uint64('=')<<8
 	wTs      = uint64('t') | uint64('s')<<8 | uint64('=')<<16
 	wTime    = uint64('t') | uint64('i')<<8 | uint64('m')<<16 | uint64('e')<<24 | uint64('=')<<32
 	wLevel   = uint64('l') | uint64('e')<<8 | uint64('v')<<16 | uint64('e')<<24 | uint64('l')<<32 | uint64('=')<<40
 	wLvl     = uint64('l') | uint64('v')<<8 | uint64('l')<<16 | uint64('=')<<24
+	wLEVEL   = uint64('L') | uint64('E')<<8 | uint64('V')<<16 | uint64('E')<<24 | uint64('L')<<32 | uint64('=')<<40
 	wMsg     = uint64('m') | uint64('s')<<8 | uint64('g')<<16 | uint64('=')<<24
 	wMessage = uint64('m') | uint64('e')<<8 | uint64('s')<<16 | uint64('s')<<24 | uint64('a')<<32 | uint64('g')<<40 | uint64('e')<<48 | uint64('=')<<56
 	wCaller  = uint64('c') | uint64('a')<<8 | uint64('l')<<16 | uint64('l')<<24 | uint64('e')<<32 | uint64('r')<<40 | uint64('=')<<48
 	wSource  = uint64('s') | uint64('o')<<8 | uint64('u')<<16 | uint64('r')<<24 | uint64('c')<<32 | uint64('e')<<40 | uint64('=')<<48
 
+	mask2 = 1<<16 - 1
 	mask3 = 1<<24 - 1
 	mask4 = 1<<32 - 1
 	mask5 = 1<<40 - 1
@@ -271,9 +284,16 @@ func headerKeyWord(w uint64) (key uint8, n int) {
 		if w&mask4 == wLvl {
 			return keyLevel, 3
 		}
+	case 'L':
+		if w&mask6 == wLEVEL {
+			return keyLevel, 5
+		}
 	case 't':
 		if w&mask3 == wTs {
 			return keyTime, 2
+		}
+		if w&mask2 == wT {
+			return keyTime, 1
 		}
 		if w&mask5 == wTime {
 			return keyTime, 4
@@ -354,18 +374,25 @@ func parseStdlog(h []byte, r *Record) bool {
 		caller = span{int32(i), int32(i + c)}
 		i += c + 2
 	}
+	if i < len(h) && h[i] == '[' {
+		return parseLogutilsLevel(h, tEnd, caller, i, r)
+	}
 	ls := i
 	for i < len(h) && h[i] != ' ' {
 		i++
 	}
 	lvl, ok := slogLevel(h[ls:i])
-	// package log writes messages raw, so a multi-line one continues on
-	// lines of its own, with or without slog's level.
-	r.rawCont = true
 	if !ok {
-		// Plain log.Printf: a record starts here, with no level.
+		// Plain log.Printf: a record starts here, with no level. It takes
+		// no continuation lines: a head without a level has nothing to
+		// lend them, and the lines that follow such a line in the wild are
+		// mostly other writers' (Gin's "[GIN-debug]" routes, fmt.Println
+		// banners), which keep their own identity as records of their own.
 		return true
 	}
+	// slog's default handler writes messages raw through package log, so
+	// a multi-line one continues on lines of its own.
+	r.rawCont = true
 	r.Format, r.Level = FormatSlog, lvl
 	r.lvl = span{int32(ls), int32(i)}
 	r.time, r.timeKind = span{0, int32(tEnd)}, timeStdlog

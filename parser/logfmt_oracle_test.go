@@ -173,9 +173,10 @@ func TestLogfmtOracleCorpus(t *testing.T) {
 				if spacedKey(fields) {
 					continue // case 4 (and logrus DisableQuote, README's inherent limit)
 				}
+				lvl := strings.Trim(string(r.RawLevel()), `"`)
 				header := map[string]string{
-					"time": string(r.RawTime()), "ts": string(r.RawTime()),
-					"level": strings.Trim(string(r.RawLevel()), `"`), "lvl": strings.Trim(string(r.RawLevel()), `"`),
+					"time": string(r.RawTime()), "ts": string(r.RawTime()), "t": string(r.RawTime()),
+					"level": lvl, "lvl": lvl, "severity": lvl, "loglevel": lvl, "LEVEL": lvl, "SeverityText": lvl,
 					"msg": string(r.AppendMessage(nil)), "message": string(r.AppendMessage(nil)),
 					"caller": string(r.Caller()), "source": string(r.Caller()),
 				}

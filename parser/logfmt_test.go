@@ -97,7 +97,8 @@ func FuzzTrailingPairs(f *testing.F) {
 // whatever follows the key in the eight bytes it loads.
 func TestHeaderKeyWord(t *testing.T) {
 	keys := []string{"ts", "time", "level", "lvl", "msg", "message", "caller", "source",
-		"t", "tss", "timex", "levels", "lv", "ms", "messages", "calle", "sources", "Level", "TS", ""}
+		"t", "tss", "timex", "levels", "lv", "ms", "messages", "calle", "sources", "Level", "TS", "",
+		"LEVEL", "LEVELS", "severity", "loglevel", "SeverityText", "te"}
 	for _, k := range keys {
 		for _, sep := range []string{"=", " ", "\"", "x", "=="} {
 			for _, tail := range []string{"", "info k=v", "\"q\"", "        "} {

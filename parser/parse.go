@@ -149,7 +149,11 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'd', 'i', 'w', 'e':
 		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'L':
-		return parseZapNoTime(h, r)
+		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
+	case 'S':
+		return parseLogfmt(h, r)
+	case ' ', '\t':
+		return parseIndented(h, r)
 	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'n', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':
 		return parseLogfmt(h, r)
 	}
@@ -161,6 +165,50 @@ func parseHeader(h []byte, r *Record) bool {
 func (r *Record) retry() bool {
 	r.clear()
 	return false
+}
+
+// parseIndented handles records a console wrapper indents: the Consul and
+// Nomad agents print their log through a cli.PrefixedUi whose InfoPrefix is
+// four spaces, so hclog's and (before hclog) logutils' lines open with
+// them; pasted logs put a TAB there. Only those two layouts count after
+// the indent, and a package-log line the wrapper indented without a level
+// ("    2016/05/03 18:15:06 Reloading") starts a record too, as it does
+// unindented; any other indented line is a continuation (a stack frame, a
+// klog "=<" value line, go-multierror's "\t* item").
+func parseIndented(h []byte, r *Record) bool {
+	off := 1
+	if h[0] == ' ' {
+		if len(h) < 5 || h[1] != ' ' || h[2] != ' ' || h[3] != ' ' {
+			return false
+		}
+		off = 4
+	}
+	if off+20 > len(h) || !isDigit(h[off]) {
+		return false
+	}
+	b := h[off:]
+	ok := false
+	if b[4] == '/' {
+		ok = parseStdlog(b, r) && (r.Format == FormatLogutils || r.Format == FormatUnknown)
+	} else {
+		ok = parseHclog(b, r)
+	}
+	if !ok {
+		return r.retry()
+	}
+	r.shift(off)
+	return true
+}
+
+// shift moves the spans a parser set on h[off:] to their place in h.
+func (r *Record) shift(off int) {
+	o := int32(off)
+	for _, s := range []*span{&r.time, &r.msg, &r.logger, &r.caller, &r.thread, &r.fields, &r.lvl} {
+		if !s.empty() || s.start != 0 {
+			s.start += o
+			s.end += o
+		}
+	}
 }
 
 // parseAfterCSI handles lines that open with colour codes belonging to no
@@ -181,13 +229,7 @@ func parseAfterCSI(h []byte, r *Record) bool {
 	if !parseHclog(h[off:], r) && !r.retry() && !parseZap(h[off:], r) {
 		return false
 	}
-	o := int32(off)
-	for _, s := range []*span{&r.time, &r.msg, &r.logger, &r.caller, &r.thread, &r.fields, &r.lvl} {
-		if !s.empty() || s.start != 0 {
-			s.start += o
-			s.end += o
-		}
-	}
+	r.shift(off)
 	return true
 }
 
@@ -277,16 +319,6 @@ func skipCSI(b []byte, i int) int {
 		}
 	}
 	return i
-}
-
-func parseGoPanic(h []byte, r *Record) bool {
-	if !bytes.HasPrefix(h, []byte("panic: ")) && !bytes.HasPrefix(h, []byte("fatal error: ")) {
-		return false
-	}
-	r.Format, r.Level = FormatGoPanic, LevelCritical
-	r.msg = span{0, int32(len(h))}
-	r.rawCont = true
-	return true
 }
 
 // Continuation fills r for a record that is the overflow of a longer one:

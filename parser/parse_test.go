@@ -128,6 +128,38 @@ var edgeCases = []parseCase{
 		format: FormatKlogJSON, level: LevelInfo, msg: "Structured InfoS", caller: "k8sjson/main.go:15", fields: []string{`v:=0`, `pod:={"name":"coredns-abc","namespace":"kube-system"}`, "count:=3"}},
 	{name: "klog json error", line: `{"ts":1796013758058.82,"caller":"k8sjson/main.go:17","msg":"ErrorS with error","node":"node-1","err":"connection refused"}`, format: FormatKlogJSON, level: LevelError},
 	{name: "pty CR", line: "I1130 04:39:44.903457       1 x.go:1] crlf\r", format: FormatKlog, level: LevelInfo, msg: "crlf"},
+	// Lines quoted in issue 13 from Consul, Nomad, serf and vault logs pasted
+	// into public issues: the four-space console indent, a TAB, [ERR].
+	{name: "hclog behind Consul's console", line: `    2021-05-21T08:42:30.486Z [ERROR] agent.client: RPC failed to server: method=Catalog.NodeServiceList server=10.0.0.1:8300 error="rpc error making call: EOF"`,
+		format: FormatHclog, level: LevelError, msg: "agent.client: RPC failed to server", time: "2021-05-21T08:42:30.486Z",
+		fields: []string{"method=Catalog.NodeServiceList", "server=10.0.0.1:8300", "error=rpc error making call: EOF"}},
+	{name: "hclog behind Nomad's console, zone offset", line: `    2023-08-18T11:44:22.356-0700 [DEBUG] client.device_mgr: exiting since there are no device plugins`,
+		format: FormatHclog, level: LevelDebug, msg: "client.device_mgr: exiting since there are no device plugins", time: "2023-08-18T11:44:22.356-0700"},
+	{name: "logutils WARN", line: `2019/03/03 02:15:03 [WARN] agent: http request failed "/v1/kv/app?recurse" from=127.0.0.1:50000 error="context canceled"`,
+		format: FormatLogutils, level: LevelWarning, msg: `agent: http request failed "/v1/kv/app?recurse" from=127.0.0.1:50000 error="context canceled"`, time: "2019/03/03 02:15:03"},
+	{name: "logutils INFO no subsystem", line: `2018/05/04 06:09:56 [INFO] Reloading`, format: FormatLogutils, level: LevelInfo, msg: "Reloading", time: "2018/05/04 06:09:56"},
+	{name: "logutils behind a TAB", line: "\t2015/11/24 11:41:05 [INFO] serf: EventMemberJoin: node-1 10.0.0.1",
+		format: FormatLogutils, level: LevelInfo, msg: "serf: EventMemberJoin: node-1 10.0.0.1", time: "2015/11/24 11:41:05"},
+	{name: "logutils ERR four spaces", line: `    2016/05/03 18:15:06 [ERR] agent: failed to sync remote state: No cluster leader`,
+		format: FormatLogutils, level: LevelError, msg: "agent: failed to sync remote state: No cluster leader", time: "2016/05/03 18:15:06"},
+	// Issue 13 point 3: level keys and words other tools' level detection
+	// covers (hand-typed: see testdata/corpus/MANIFEST.md for the streams
+	// that real libraries wrote).
+	{name: "logfmt LEVEL=", line: `LEVEL=info msg=hi`, format: FormatGokit, level: LevelInfo, msg: "hi"},
+	{name: "logfmt severity= upper word is not slog", line: `severity=ERROR msg="x y"`, format: FormatGokit, level: LevelError, msg: "x y"},
+	{name: "logfmt loglevel=", line: `loglevel=warning msg=x`, format: FormatGokit, level: LevelWarning, msg: "x"},
+	{name: "log15 logfmt", line: `t=2024-01-01T00:00:00+0000 lvl=eror msg="bad block" number=3`, format: FormatGokit, level: LevelError,
+		msg: "bad block", time: "2024-01-01T00:00:00+0000", fields: []string{"number=3"}},
+	{name: "log15 dbug", line: `t=2024-01-01T00:00:00+0000 lvl=dbug msg=x`, format: FormatGokit, level: LevelDebug, msg: "x"},
+	{name: "OTel SeverityText ERROR2", line: `SeverityText=ERROR2 msg=otel`, format: FormatGokit, level: LevelError, msg: "otel"},
+	{name: "OTel INFO4 under level", line: `level=INFO4 msg=x`, format: FormatGokit, level: LevelInfo, msg: "x"},
+	{name: "JSON ECS nested log.level", line: `{"@timestamp":"2024-01-01T00:00:00.000Z","log":{"level":"error","logger":"app"},"message":"boom","ecs":{"version":"1.6.0"}}`,
+		format: FormatJSON, level: LevelError, msg: "boom", time: "2024-01-01T00:00:00.000Z"},
+	{name: "JSON ECS dotted log.level", line: `{"log.level":"warn","@timestamp":"2024-01-01T00:00:00.000Z","message":"m"}`, format: FormatJSON, level: LevelWarning, msg: "m"},
+	{name: "JSON upper-case LEVEL", line: `{"LEVEL":"INFO","msg":"x"}`, format: FormatJSON, level: LevelInfo, msg: "x"},
+	{name: "JSON OTel severity name", line: `{"severity":"WARN3","msg":"x"}`, format: FormatJSON, level: LevelWarning, msg: "x"},
+	{name: "logutils TRACE with Lshortfile", line: `2019/03/03 02:15:03 agent.go:12: [TRACE] rpc: request`,
+		format: FormatLogutils, level: LevelDebug, msg: "rpc: request", caller: "agent.go:12"},
 }
 
 // Lines no logger of this issue wrote: they must not be claimed.
@@ -162,6 +194,14 @@ var negativeCases = []string{
 	"\x00\x01\x02\xff\xfe",
 	"    at com.example.Foo(Foo.java:12)",
 	"Traceback (most recent call last):",
+	"2023/07/26 10:44:41 [GIN-debug] POST /api/pull",
+	"2023/07/26 10:44:41 [::1]:8080 listening",
+	"        2021-05-21T08:42:30.486Z [ERROR] indented by eight: a continuation",
+	"  2021-05-21T08:42:30.486Z [ERROR] indented by two: a continuation",
+	`{"log":"some text","stream":"stderr"}`,
+	`{"log":{"file":"a.go"},"msg":"no level"}`,
+	"SeverityText=ERROR9 msg=x",
+	"Some text with key=value later",
 }
 
 func TestParse(t *testing.T) {

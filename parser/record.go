@@ -132,7 +132,11 @@ func (r *Record) ThreadID() (int, bool) {
 // belong to it. klog, zap console and logrus's TTY form write multi-line
 // messages raw and zap appends stack traces; formats that escape newlines
 // (logrus text, logfmt, JSON) never continue, so a headerless line after them
-// is a record of its own. An unrecognised line never takes continuations.
+// is a record of its own. An unrecognised line never takes continuations, nor
+// does a record head without a level (package log's plain lines, zerolog's
+// "???"): it has no level to lend them, and the lines after it are as likely
+// another writer's. A Go panic takes them only while they fit the goroutine
+// dump's grammar (see GoroutineDumpLine), which the joiner checks.
 func (r *Record) AcceptsContinuation() bool { return r.rawCont }
 
 // RawLevel returns the level exactly as the logger wrote it ("I", "warn",

@@ -53,8 +53,8 @@ func parseZerologAfterTime(h []byte, ts, te int, kind uint8, r *Record) bool {
 	lvl, ok := zerologLevel(word)
 	if !ok {
 		if string(word) == "???" {
-			// Log() without a level: a record starts here, with no level.
-			r.rawCont = true
+			// Log() without a level: a record starts here, with no
+			// level, and takes no continuation lines (see parseStdlog).
 			return true
 		}
 		return false

@@ -105,7 +105,7 @@ func TestOptions(t *testing.T) {
 		t.Error("blank name accepted")
 	}
 	names, _ := rules.Formats()
-	if strings.Join(names, ",") != "bracket,gokit,gopanic,hclog,json,klog,klog-json,logrus,slog,zap,zerolog" {
+	if strings.Join(names, ",") != "bracket,gokit,gopanic,hclog,json,klog,klog-json,logrus,logutils,slog,zap,zerolog" {
 		t.Errorf("formats %v", names)
 	}
 }

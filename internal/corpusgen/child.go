@@ -26,7 +26,17 @@ type childRun struct {
 	// skipExit, if non-zero, is an exit status meaning "could not be
 	// produced on this machine"; the stream is then left out.
 	skipExit int
+	// supervised: after the child exits, the generator writes what a
+	// supervisor loop around it writes to the same stream (as
+	// `while :; do go run .; echo "…restarting"; done` would): "exit
+	// status N" as go run reports the exit (part of the panic record: the
+	// runtime dump's grammar includes it), then a plain restart message,
+	// a record of its own that the panic must not swallow.
+	supervised bool
 }
+
+// supervisorRestart is the plain line a supervised child's stream ends with.
+const supervisorRestart = "supervisor: worker exited, restarting in 5s (attempt 2 of 5)"
 
 const childImportPath = "github.com/relevel/relevel/internal/corpusgen/child"
 
@@ -148,7 +158,15 @@ func runChild(bin string, s *stream) (*result, error) {
 	}
 	tail := c.tail
 	tail.Line, tail.Lines = line, rest
-	res.truth.Records = append(res.truth.Records, tail)
+	if c.supervised {
+		log = fmt.Appendf(log, "exit status %d\n%s\n", code, supervisorRestart)
+		tail.Lines++
+		tail.Call += ` (then "exit status N" as go run reports it)`
+		res.truth.Records = append(res.truth.Records, tail,
+			Record{Line: line + tail.Lines, Lines: 1, Format: FormatNone, Level: LevelNone, Call: "supervisor restart message (fmt, no level)"})
+	} else {
+		res.truth.Records = append(res.truth.Records, tail)
+	}
 	res.log = log
 	return res, nil
 }

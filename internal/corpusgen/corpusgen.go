@@ -51,6 +51,7 @@ const (
 	FormatGokit    = "gokit"     // go-kit logfmt
 	FormatHclog    = "hclog"     // go-hclog text
 	FormatBracket  = "bracket"   // "[INFO] msg" (CoreDNS plugin/pkg/log)
+	FormatLogutils = "logutils"  // package log's date, then "[LEVEL] " (hashicorp/logutils, serf, memberlist)
 	FormatGoPanic  = "gopanic"
 	FormatJSON     = "json" // any one-object-per-record JSON logger with a level key
 	FormatNone     = ""
@@ -68,7 +69,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -155,7 +156,7 @@ func validFormatLevel(format, level string) bool {
 	case FormatNone:
 		return level == LevelNone
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
-		FormatGokit, FormatHclog, FormatBracket, FormatGoPanic, FormatJSON:
+		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
@@ -390,6 +391,9 @@ var fallbackVersions = map[string]string{
 	modZerolog:                   "v1.35.1",
 	modGokit:                     "v0.2.1",
 	modHclog:                     "v1.6.3",
+	modLogutils:                  "v1.0.0",
+	modMultierror:                "v1.1.1",
+	modCli:                       "v1.1.5",
 	modComponentBase:             "v0.37.2",
 }
 
@@ -455,7 +459,8 @@ func manifest(results []*result) []byte {
 	b.WriteString("line has an `err` key and `info` otherwise; a klog Warning is `info`), `zap` (console encoder), `logrus`\n")
 	b.WriteString("(TextFormatter, both layouts), `slog` (TextHandler and the default handler through package `log`), `zerolog`\n")
 	b.WriteString("(ConsoleWriter), `gokit` (go-kit logfmt), `hclog` (go-hclog text), `bracket` (`[INFO] msg`, package `log`\n")
-	b.WriteString("with flags 0 as CoreDNS's plugin/pkg/log writes it), `gopanic` (Go runtime panic/fatal error to the end of\n")
+	b.WriteString("with flags 0 as CoreDNS's plugin/pkg/log writes it), `logutils` (package `log`'s date, then `[LEVEL] ` as\n")
+	b.WriteString("hashicorp/logutils filters it), `gopanic` (Go runtime panic/fatal error to the end of\n")
 	b.WriteString("the output), `json` (one JSON object per record with a level key, from any library; logrus PrettyPrint\n")
 	b.WriteString("spreads one object over several lines), and `\"\"` with level `\"\"` for lines that carry no level (plain\n")
 	b.WriteString("stderr lines, `log.Printf`, zerolog `Log()` (`???`), go-kit lines without the level wrapper).\n\n")
@@ -463,6 +468,13 @@ func manifest(results []*result) []byte {
 	b.WriteString("codes, so every line after the first starts with the previous record's reset `ESC[0m` (that line belongs to\n")
 	b.WriteString("the record it introduces) and the file ends with an unterminated `ESC[0m`, counted as one more line of the\n")
 	b.WriteString("last record.\n\n")
+	b.WriteString("Lines a stream holds that no library wrote are the generator's own, each named in its record's `call`:\n")
+	b.WriteString("`fmt` banners and plain lines, the Gin-style `[GIN-debug]` route lines of `mixed/stdlog-plain-lines` (Gin not\n")
+	b.WriteString("imported), and in `gopanic/panic-supervised` the `exit status N` and restart message a supervisor loop around\n")
+	b.WriteString("`go run` writes after the child's real panic. Streams whose description starts HAND-WRITTEN hold lines typed\n")
+	b.WriteString("from a logger's documented layout (each record's `call` says `hand-written: <writer>`), for loggers not\n")
+	b.WriteString("built here: log15/go-ethereum logfmt, OpenTelemetry severity names, Elastic ECS (go.elastic.co/ecszap cannot\n")
+	b.WriteString("be fetched through the module proxy).\n\n")
 	fmt.Fprintf(&b, "Toolchain: %s %s/%s.\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	b.WriteString("| stream | records | lines | origin |\n|---|---:|---:|---|\n")
 	var skipped []string

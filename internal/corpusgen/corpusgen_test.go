@@ -131,9 +131,10 @@ var (
 	slogTextHeader    = regexp.MustCompile(`^time=\S+ level=(DEBUG|INFO|WARN|ERROR)([+-]\d+)? `)
 	slogDefaultHeader = regexp.MustCompile(`^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d{6})?(?: [^ ]+\.go:\d+:)? (DEBUG|INFO|WARN|ERROR)([+-]\d+)? `)
 	zerologHeader     = regexp.MustCompile(`^(?:\x1b\[\d+m)?\S+(?:\x1b\[0m)? (?:\x1b\[\d+m)?(TRC|DBG|INF|WRN|ERR|FTL|PNC|\?\?\?)(?:\x1b\[0m)?(?: |$)`)
-	gokitLevelKey     = regexp.MustCompile(`(?:^| )level=(debug|info|warn|error)(?: |$)`)
-	hclogHeader       = regexp.MustCompile(`^(?:\x1b\[0m)?(?:\x1b\[\d+m)?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(?:Z|[+-]\d{4}) \[(TRACE|DEBUG|INFO|WARN|ERROR)\] {1,2}\S`)
+	gokitLevelKey     = regexp.MustCompile(`(?:^| )(?:level|lvl|severity|loglevel|LEVEL|SeverityText)=(\w+)(?: |$)`)
+	hclogHeader       = regexp.MustCompile(`^(?: {4})?(?:\x1b\[0m)?(?:\x1b\[\d+m)?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(?:Z|[+-]\d{4}) \[(TRACE|DEBUG|INFO|WARN|ERROR)\] {1,2}\S`)
 	bracketHeader     = regexp.MustCompile(`^\[(DEBUG|INFO|WARNING|ERROR|FATAL)\] `)
+	logutilsHeader    = regexp.MustCompile(`^(?: {4})?\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \[(TRACE|DEBUG|INFO|WARN|ERR)\] \S`)
 )
 
 var slogBase = map[string]int{"DEBUG": -4, "INFO": 0, "WARN": 4, "ERROR": 8}
@@ -168,7 +169,18 @@ func jsonWord(v string) (string, bool) {
 	if m := regexp.MustCompile(`^(DEBUG|INFO|WARN|ERROR)([+-]\d+)?$`).FindStringSubmatch(v); m != nil && m[2] != "" {
 		return slogWord(m[1], m[2]), true
 	}
+	// OpenTelemetry's numbered severity names (ERROR2, INFO4) count as
+	// their name.
+	if m := regexp.MustCompile(`^([A-Za-z]+)[234]$`).FindStringSubmatch(v); m != nil {
+		v = m[1]
+	}
 	switch strings.ToLower(v) {
+	case "trce", "dbug":
+		return LevelDebug, true
+	case "eror":
+		return LevelError, true
+	case "crit":
+		return LevelCritical, true
 	case "trace", "debug":
 		return LevelDebug, true
 	case "info":
@@ -189,8 +201,13 @@ func jsonLevel(text string) (map[string]any, string, bool) {
 	if err := json.Unmarshal([]byte(text), &m); err != nil {
 		return nil, "", false
 	}
-	for _, k := range []string{"level", "L", "@level"} {
+	for _, k := range []string{"level", "L", "@level", "log.level", "loglevel", "LEVEL", "lvl", "severity"} {
 		if v, ok := m[k].(string); ok {
+			return m, v, true
+		}
+	}
+	if l, ok := m["log"].(map[string]any); ok {
+		if v, ok := l["level"].(string); ok {
 			return m, v, true
 		}
 	}
@@ -262,6 +279,13 @@ func checkRecordHeaders(t *testing.T, rel string, log []byte, truth *Truth) {
 			} else if bracketWord[m[1]] != r.Level {
 				bad("bracket level disagrees")
 			}
+		case FormatLogutils:
+			m := logutilsHeader.FindStringSubmatch(first)
+			if m == nil {
+				bad("no package-log date and [LEVEL]")
+			} else if logutilsLevels[m[1]] != r.Level {
+				bad("logutils level disagrees")
+			}
 		case FormatKlogJSON:
 			m, _, ok := jsonLevel(whole)
 			if !ok || m["ts"] == nil || m["caller"] == nil || r.Lines != 1 {
@@ -316,12 +340,18 @@ func checkRecordHeaders(t *testing.T, rel string, log []byte, truth *Truth) {
 			if !strings.HasPrefix(first, "panic: ") && !strings.HasPrefix(first, "fatal error: ") {
 				bad("gopanic record does not start with panic:/fatal error:")
 			}
-			if r.Line+r.Lines-1 != len(lines)-1 {
+			// To the end of the output, or of the child's output when a
+			// supervisor's restart line follows.
+			end := len(lines) - 1
+			if strings.TrimSuffix(lines[end-1], "\n") == supervisorRestart {
+				end--
+			}
+			if r.Line+r.Lines-1 != end {
 				bad("gopanic record does not run to the end of the output")
 			}
 		case FormatNone:
 			if klogHeader.MatchString(first) || strings.HasPrefix(first, "panic: ") || bracketHeader.MatchString(first) ||
-				hclogHeader.MatchString(first) || slogTextHeader.MatchString(first) || slogDefaultHeader.MatchString(first) {
+				hclogHeader.MatchString(first) || logutilsHeader.MatchString(first) || slogTextHeader.MatchString(first) || slogDefaultHeader.MatchString(first) {
 				bad("plain line looks like a logger line")
 			}
 			if m := zerologHeader.FindStringSubmatch(first); m != nil && m[1] != "???" {

@@ -29,6 +29,8 @@ func goPanicStreams() []*stream {
 			mode: "panic-gotraceback-all", exit: 2, env: []string{"GOTRACEBACK=all"}, tail: tail("panic with GOTRACEBACK=all")}},
 		{logger: "gopanic", name: "panic-after-plain-lines", modules: rt, desc: "two plain stderr lines then panic(string)", child: &childRun{
 			mode: "panic-after-plain-lines", exit: 2, tail: tail("panic(string)")}},
+		{logger: "gopanic", name: "panic-supervised", modules: rtk, desc: "nil pointer dereference, then what a supervisor loop writes: exit status 2 and a plain restart message", child: &childRun{
+			mode: "panic-nil-deref", exit: 2, supervised: true, tail: tail("nil pointer dereference")}},
 		{logger: "gopanic", name: "fatal-deadlock", modules: rt, desc: "fatal error: all goroutines are asleep - deadlock!", child: &childRun{
 			mode: "fatal-deadlock", exit: 2, tail: tail("runtime throw: deadlock")}},
 		{logger: "gopanic", name: "fatal-concurrent-map-writes", modules: rt, desc: "fatal error: concurrent map writes (4 writer goroutines)", child: &childRun{

@@ -52,7 +52,9 @@ func hclogCall(r *recorder, format string, l hclog.Logger, lvl hclog.Level, note
 }
 
 func newHclog(r *recorder, o hclog.LoggerOptions) hclog.Logger {
-	o.Output = r
+	if o.Output == nil {
+		o.Output = r
+	}
 	o.Level = hclog.Trace
 	return hclog.New(&o)
 }
@@ -104,6 +106,16 @@ func genHclogJSON(r *recorder) {
 	hclogVariety(r, FormatJSON, newHclog(r, hclog.LoggerOptions{Name: "myapp", JSONFormat: true, IncludeLocation: true}))
 }
 
+// genHclogConsulUI: hclog as the Consul and Nomad agents run it, its
+// output through the agent console (cli.UiWriter over a cli.PrefixedUi
+// with a four-space InfoPrefix), so each record's first line is indented by
+// four spaces and its continuation lines are as hclog wrote them.
+func genHclogConsulUI(r *recorder) {
+	ui := consulUI(r)
+	r.call(FormatNone, LevelNone, "cli.PrefixedUi.Output (agent banner, no level)", func() { ui.Ui.Output("Log data will now stream in as it occurs:") })
+	hclogVariety(r, FormatHclog, newHclog(r, hclog.LoggerOptions{Name: "agent", Output: ui}))
+}
+
 func hclogStreams() []*stream {
 	m := []string{modHclog}
 	return []*stream{
@@ -111,6 +123,7 @@ func hclogStreams() []*stream {
 		{logger: "hclog", name: "text-unnamed", modules: m, desc: "default text format, no name", run: genHclogUnnamed},
 		{logger: "hclog", name: "include-location", modules: m, desc: "IncludeLocation", run: genHclogIncludeLocation},
 		{logger: "hclog", name: "color-forced", modules: m, desc: "Color: ForceColor (resets spill onto the next line; output ends with an unterminated ESC[0m)", run: genHclogColorForced},
+		{logger: "hclog", name: "consul-ui", modules: []string{modHclog, modCli}, desc: "hclog behind the Consul/Nomad agent console: cli.UiWriter over cli.PrefixedUi, four-space InfoPrefix", run: genHclogConsulUI},
 		{logger: "hclog", name: "json", modules: m, desc: "JSONFormat with IncludeLocation (format json)", run: genHclogJSON},
 	}
 }

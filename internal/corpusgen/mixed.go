@@ -172,6 +172,9 @@ func allStreams() []*stream {
 	all = append(all, jsonStreams()...)
 	all = append(all, bracketStreams()...)
 	all = append(all, goPanicStreams()...)
+	all = append(all, logutilsStreams()...)
 	all = append(all, mixedStreams()...)
+	all = append(all, stdlogStreams()...)
+	all = append(all, variantStreams()...)
 	return all
 }

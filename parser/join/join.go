@@ -77,6 +77,7 @@ type Joiner struct {
 	overflow  bool // pending record continues one cut at a bound
 	partial   bool // the last line added had no line ending
 	jsonOpen  bool // pending record is a pretty-printed JSON object still open
+	inDump    bool // pending Go panic record has reached its goroutine dump
 	has       bool
 
 	out      []byte
@@ -126,6 +127,17 @@ func (j *Joiner) Add(line []byte) bool {
 	j.next = append(j.next[:0], line...)
 	b := body(j.next)
 	header := parser.IsHeader(b, &j.probe)
+	if !header && j.curCont && j.curFormat == parser.FormatGoPanic {
+		// A panic's dump has a grammar: past its first goroutine line, a
+		// line that fits none of it is another writer's and starts a
+		// record (a supervisor's restart message, say).
+		if j.inDump && !parser.GoroutineDumpLine(b) {
+			j.finish()
+			j.start(false)
+			return true
+		}
+		j.inDump = j.inDump || parser.GoroutineHeader(b)
+	}
 	if !header && j.curCont {
 		if j.curLines+1 > j.cfg.maxLines || len(j.cur)+len(line) > j.cfg.maxBytes {
 			j.finish()
@@ -210,6 +222,7 @@ func (j *Joiner) start(header bool) {
 		j.curCont = true
 	}
 	j.overflow = false
+	j.inDump = false
 	j.partial = !hasEOL(line)
 	j.has = true
 }

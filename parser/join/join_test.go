@@ -48,12 +48,7 @@ const (
 
 func TestJoinShapes(t *testing.T) {
 	input := klogInfo + klogBlock + "legacy\ncontinued\n" + zapStack + logrusTxt + plain + plain + klogInfo + goPanic
-	got := collect(t, input)
-	want := []struct {
-		f parser.Format
-		l parser.Level
-		n int
-	}{
+	checkRecs(t, collect(t, input), []want{
 		{parser.FormatKlog, parser.LevelInfo, 1},
 		{parser.FormatKlog, parser.LevelInfo, 8}, // the block, then two raw lines with no header
 		{parser.FormatZap, parser.LevelWarning, 5},
@@ -62,11 +57,23 @@ func TestJoinShapes(t *testing.T) {
 		{parser.FormatUnknown, parser.LevelUnknown, 1}, // nor does an unknown line
 		{parser.FormatKlog, parser.LevelInfo, 1},
 		{parser.FormatGoPanic, parser.LevelCritical, 6},
-	}
-	if len(got) != len(want) {
+	})
+}
+
+// want is one expected record: format, level and line count.
+type want struct {
+	f parser.Format
+	l parser.Level
+	n int
+}
+
+// checkRecs compares collected records with the expected ones in order.
+func checkRecs(t *testing.T, got []rec, wants []want) {
+	t.Helper()
+	if len(got) != len(wants) {
 		t.Fatalf("got %d records: %+v", len(got), got)
 	}
-	for i, w := range want {
+	for i, w := range wants {
 		if got[i].format != w.f || got[i].level != w.l || got[i].lines != w.n {
 			t.Errorf("record %d: got %v/%v/%d lines, want %v/%v/%d: %q", i, got[i].format, got[i].level, got[i].lines, w.f, w.l, w.n, got[i].raw)
 		}
@@ -220,4 +227,30 @@ func TestJoinPrettyJSON(t *testing.T) {
 		got[1].lines != 5 || got[2].format != parser.FormatUnknown {
 		t.Fatalf("%+v", got)
 	}
+}
+
+// TestJoinRecordBoundaries: records whose head has no level take no
+// continuation lines, and a Go panic ends where its dump's grammar does
+// (issue 13's sealed-secrets, Gin and supervisor streams).
+func TestJoinRecordBoundaries(t *testing.T) {
+	input := "2023/07/26 10:44:41 Starting sealed-secrets controller version: 0.23.0\n" +
+		"Searching for existing private keys\n" +
+		"[GIN-debug] POST   /api/pull                 --> github.com/ollama/ollama/server.(*Server).PullHandler-fm (5 handlers)\n" +
+		"4:42AM ??? zerolog Log() without a level\n" +
+		"next line\n" +
+		goPanic +
+		"supervisor: worker exited, restarting in 5s\n" +
+		"2019/03/03 02:15:03 [ERR] agent: failed to join: 2 errors occurred:\n\t* a\n\t* b\n\n" +
+		"    2021-05-21T08:42:30.486Z [INFO]  agent: multi-line\nmessage\n"
+	checkRecs(t, collect(t, input), []want{
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+		{parser.FormatGoPanic, parser.LevelCritical, 6},
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+		{parser.FormatLogutils, parser.LevelError, 4},
+		{parser.FormatHclog, parser.LevelInfo, 2},
+	})
 }
