@@ -84,7 +84,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzGrok$$' -fuzztime $(FUZZTIME) ./rules/grok/
 	$(GO) test -run '^$$' -fuzz '^FuzzCRI$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sidecar/container/
 	$(GO) test -run '^$$' -fuzz '^FuzzDocker$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sidecar/container/
-	$(GO) test -run '^$$' -fuzz '^FuzzItemSize$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sidecar/intake/
+	$(GO) test -run '^$$' -fuzz '^FuzzItem$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sidecar/intake/
 
 ## readme: rerun the benchmarks and rewrite the README's table from that run
 readme:

@@ -78,6 +78,8 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 	batchWait := fs.Duration("batch-wait", time.Second, "datadog sink: send a batch at most this long after its first record")
 	maxBuffer := fs.Int64("max-buffer-bytes", 64<<20, "datadog sink: records held in memory before reading pauses")
 	concurrency := fs.Int("intake-concurrency", 2, "datadog sink: requests in flight at most")
+	encoding := fs.String("content-encoding", intake.EncodingGzip, "datadog sink: request compression, gzip, deflate or identity (what the intake's spec allows)")
+	level := fs.Int("compression-level", intake.DefaultCompressionLevel, "datadog sink: gzip or deflate level, 1 (fastest) to 9 (smallest)")
 	maxBackoff := fs.Duration("max-backoff", 30*time.Second, "datadog sink: longest delay between retries")
 	authRetry := fs.Duration("auth-retry-interval", 5*time.Minute, "datadog sink: after 401/403, try the held batch again this often with an unchanged key")
 	shutdown := fs.Duration("shutdown-timeout", 10*time.Second, "on SIGTERM, time allowed to finish and deliver what was read; the rest is read again after a restart")
@@ -133,6 +135,7 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 			Source: *source, Service: *service, Hostname: *hostname, ClusterName: *cluster, Tags: tagList,
 			BatchWait: *batchWait, MaxBufferBytes: *maxBuffer, Concurrency: *concurrency, MaxBackoff: *maxBackoff,
 			AuthRetryInterval: *authRetry, Logger: logger, Dropped: metrics.Dropped,
+			ContentEncoding: *encoding, CompressionLevel: *level,
 		})
 		if err != nil {
 			fmt.Fprintf(stderr, "relevel sidecar: %v\n", err)

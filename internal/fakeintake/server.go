@@ -734,6 +734,20 @@ func (s *Server) handle(r *http.Request, rec *Request) answer {
 	return answer{status: http.StatusAccepted, body: []byte("{}"), items: items}
 }
 
+// ValidateItem checks one log, as JSON, against the spec's HTTPLogItem
+// schema, as the fake checks each log of a request: for tests of code that
+// encodes items itself.
+func (s *Server) ValidateItem(item []byte) error {
+	var v any
+	if err := json.Unmarshal(item, &v); err != nil {
+		return err
+	}
+	if err := s.spec.item.VisitJSON(v, openapi3.MultiErrors()); err != nil {
+		return errors.New(strings.Join(errTexts(err), "; "))
+	}
+	return nil
+}
+
 var errTooLarge = errors.New("too large")
 
 // decode undoes Content-Encoding, reading at most MaxPayloadBytes+1 bytes.

@@ -1,10 +1,17 @@
 // Package intake is the forwarder's Datadog sink: it sends records to the
 // Datadog logs intake (POST /api/v2/logs) through the official client,
-// datadog-api-client-go's datadogV2.LogsApi.SubmitLog, gzip-compressed, in
-// batches of at most 1000 records and 5 MB, and acknowledges a mark only
-// when the intake has accepted every record written before it. Together
-// with the forwarder's checkpoints that makes delivery at-least-once
-// through intake outages, restarts and rotations.
+// datadog-api-client-go, gzip-compressed, in batches of at most 1000 records
+// and 5 MB, and acknowledges a mark only when the intake has accepted every
+// record written before it. Together with the forwarder's checkpoints that
+// makes delivery at-least-once through intake outages, restarts and
+// rotations.
+//
+// Each record is encoded once, as HTTPLogItem JSON appended to its batch's
+// buffer (item.go), and each batch is compressed once by a pooled writer
+// (compress.go). The client still does what it is for: the site's URL,
+// the DD-API-KEY header and the request (PrepareRequest, CallAPI); only
+// the body is handed to it ready, because SubmitLog would re-encode every
+// item through a map and reflection, which cost about 40% of shipping.
 //
 // Responses are handled as Datadog documents them: 2xx is accepted; 408,
 // 429, 5xx, other unexpected codes and network errors are retried with
@@ -25,6 +32,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -33,7 +41,6 @@ import (
 	"time"
 
 	"github.com/DataDog/datadog-api-client-go/v2/api/datadog"
-	"github.com/DataDog/datadog-api-client-go/v2/api/datadogV2"
 
 	"github.com/relevel/relevel/sidecar"
 )
@@ -91,6 +98,13 @@ type Config struct {
 	RequestTimeout time.Duration
 	HTTPClient     *http.Client // default: a client with RequestTimeout
 
+	// ContentEncoding is how request bodies are compressed: EncodingGzip
+	// (the default), EncodingDeflate or EncodingIdentity.
+	ContentEncoding string
+	// CompressionLevel is the gzip or deflate level, 1 (fastest) to 9
+	// (smallest); 0 means DefaultCompressionLevel.
+	CompressionLevel int
+
 	Logger *slog.Logger // default: discarded
 	// Dropped counts records given up for good (400 Bad Request), by
 	// reason; sidecar.Metrics.Dropped fits.
@@ -146,6 +160,12 @@ func (c *Config) defaults() error {
 	if c.RequestTimeout <= 0 {
 		c.RequestTimeout = 30 * time.Second
 	}
+	if c.ContentEncoding == "" {
+		c.ContentEncoding = EncodingGzip
+	}
+	if c.CompressionLevel == 0 {
+		c.CompressionLevel = DefaultCompressionLevel
+	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -168,20 +188,32 @@ func (c *Config) BaseURL() string {
 }
 
 // batch is a run of records sent in one request (or, after a 413, in
-// several).
+// several), held as the request's JSON: buf is '[', the items separated by
+// commas, and, once sealed, ']'; ends[i] is the offset just past item i.
+// Its size is known at every append, so the limits need no second pass.
 type batch struct {
-	items []datadogV2.HTTPLogItem
-	bytes int // JSON size of the items, as the client will encode them
-	acks  []func()
-	done  bool
+	buf  []byte
+	ends []int
+	acks []func()
+	done bool
 }
+
+// start is the offset of item i.
+func (b *batch) start(i int) int {
+	if i == 0 {
+		return 1 // after '['
+	}
+	return b.ends[i-1] + 1 // after ','
+}
+
+// item returns the JSON of item i.
+func (b *batch) item(i int) []byte { return b.buf[b.start(i):b.ends[i]] }
 
 // Sink is a sidecar.Sink that ships records to the Datadog logs intake.
 type Sink struct {
-	cfg  Config
-	api  *datadogV2.LogsApi
-	key  atomic.Pointer[string]
-	opts datadogV2.SubmitLogOptionalParameters
+	cfg    Config
+	client *datadog.APIClient
+	key    atomic.Pointer[string]
 
 	mu       sync.Mutex
 	work     *sync.Cond // senders wait here for queued batches
@@ -192,6 +224,10 @@ type Sink struct {
 	records  int64      // records in them
 	closing  bool
 	space    chan struct{} // a batch finished: Write may find room
+	// spare holds the buffers of delivered batches for new ones, at most
+	// Concurrency+1 of them: steady state allocates no batch memory, and
+	// a buffer grown to a full batch is not kept for every small one.
+	spare []*batch
 
 	sendCtx    context.Context // cancelled when Close gives up
 	stopSend   context.CancelFunc
@@ -199,7 +235,8 @@ type Sink struct {
 	authFailed atomic.Bool
 
 	sources map[*sidecar.Source]*sourceInfo
-	item    itemBuilder
+	item    itemEncoder
+	scratch []byte // the item being written, before it joins a batch
 
 	m metrics
 }
@@ -209,6 +246,10 @@ var _ sidecar.Sink = (*Sink)(nil)
 // New returns a Sink and starts its senders; Close stops them.
 func New(cfg Config) (*Sink, error) {
 	if err := cfg.defaults(); err != nil {
+		return nil, err
+	}
+	// Fail now on a bad encoding or level rather than in every sender.
+	if _, err := newCompressor(cfg.ContentEncoding, cfg.CompressionLevel); err != nil {
 		return nil, err
 	}
 	s := &Sink{cfg: cfg, space: make(chan struct{}, 1), sources: map[*sidecar.Source]*sourceInfo{}}
@@ -226,7 +267,7 @@ func New(cfg Config) (*Sink, error) {
 	if hc == nil {
 		hc = &http.Client{Timeout: cfg.RequestTimeout}
 	}
-	// Count what goes on the wire (after the client's gzip).
+	// Count what goes on the wire (compressed).
 	wire := *hc
 	base := wire.Transport
 	if base == nil {
@@ -238,9 +279,8 @@ func New(cfg Config) (*Sink, error) {
 	dc.UserAgent = "relevel (" + dc.UserAgent + ")"
 	// One fixed server: the site's intake host or the URL given. The
 	// client's own retries stay off; the sink retries without limit.
-	dc.OperationServers["v2.LogsApi.SubmitLog"] = datadog.ServerConfigurations{{URL: cfg.BaseURL()}}
-	s.api = datadogV2.NewLogsApi(datadog.NewAPIClient(dc))
-	s.opts = *datadogV2.NewSubmitLogOptionalParameters().WithContentEncoding(datadogV2.CONTENTENCODING_GZIP)
+	dc.OperationServers[submitLog] = datadog.ServerConfigurations{{URL: cfg.BaseURL()}}
+	s.client = datadog.NewAPIClient(dc)
 	s.work = sync.NewCond(&s.mu)
 	s.sendCtx, s.stopSend = context.WithCancel(context.Background())
 	s.item.maxRecord = cfg.MaxRecordBytes
@@ -264,14 +304,20 @@ func readKey(path string) (string, error) {
 }
 
 // Write adds r to the current batch. It blocks while MaxBufferBytes are
-// held, until a batch is delivered or ctx ends.
+// held, until a batch is delivered or ctx ends. Write is called from one
+// goroutine at a time (the forwarder's), as sidecar.Sink says.
 func (s *Sink) Write(ctx context.Context, r *sidecar.Record) error {
-	it, size := s.item.build(r, s.source(r.Source))
-	if it.truncated {
+	// Encode outside the lock (the timer and the senders never wait on
+	// it), into scratch whose length then decides the batch; the copy into
+	// the batch is one memmove of the item.
+	var truncated bool
+	s.scratch, truncated = s.item.appendItem(s.scratch[:0], r, s.source(r.Source))
+	if truncated {
 		s.m.truncated.Add(1)
 	}
+	size := int64(len(s.scratch)) + 1 // the item and its ',' or '['
 	s.mu.Lock()
-	for s.buffered > 0 && s.buffered+int64(size) > s.cfg.MaxBufferBytes {
+	for s.buffered > 0 && s.buffered+size > s.cfg.MaxBufferBytes {
 		// Full: what is being filled must be sendable, or nothing frees room.
 		s.seal()
 		s.mu.Unlock()
@@ -286,11 +332,12 @@ func (s *Sink) Write(ctx context.Context, r *sidecar.Record) error {
 	if s.closing {
 		return errors.New("intake: write after Close")
 	}
-	if s.cur != nil && (len(s.cur.items) >= s.cfg.MaxBatchRecords || s.cur.bytes+size+1 > s.cfg.MaxBatchBytes-2) {
+	// +1 for the ']' that sealing adds.
+	if s.cur != nil && (len(s.cur.ends) >= s.cfg.MaxBatchRecords || int64(len(s.cur.buf))+size+1 > int64(s.cfg.MaxBatchBytes)) {
 		s.seal()
 	}
 	if s.cur == nil {
-		b := &batch{}
+		b := s.newBatch()
 		s.cur = b
 		s.order = append(s.order, b)
 		time.AfterFunc(s.cfg.BatchWait, func() {
@@ -301,23 +348,39 @@ func (s *Sink) Write(ctx context.Context, r *sidecar.Record) error {
 			s.mu.Unlock()
 		})
 	}
-	if len(s.cur.items) > 0 {
-		s.cur.bytes++ // the comma
+	b := s.cur
+	if len(b.ends) == 0 {
+		b.buf = append(b.buf, '[')
 	} else {
-		s.cur.bytes += 2 // the brackets
+		b.buf = append(b.buf, ',')
 	}
-	s.cur.items = append(s.cur.items, it.HTTPLogItem)
-	s.cur.bytes += size
-	s.buffered += int64(size)
+	b.buf = append(b.buf, s.scratch...)
+	b.ends = append(b.ends, len(b.buf))
+	s.buffered += size
 	s.records++
 	return nil
 }
 
-// seal queues the current batch for sending. s.mu is held.
+// newBatch returns an empty batch, on a spare buffer if there is one.
+// s.mu is held.
+func (s *Sink) newBatch() *batch {
+	if n := len(s.spare); n > 0 {
+		b := s.spare[n-1]
+		s.spare[n-1] = nil
+		s.spare = s.spare[:n-1]
+		return b
+	}
+	return &batch{}
+}
+
+// seal closes the current batch's array and queues it for sending. s.mu
+// is held.
 func (s *Sink) seal() {
 	if s.cur == nil {
 		return
 	}
+	s.cur.buf = append(s.cur.buf, ']')
+	s.buffered++
 	s.queue = append(s.queue, s.cur)
 	s.cur = nil
 	s.work.Signal()
@@ -375,9 +438,12 @@ func (s *Sink) Close(ctx context.Context) error {
 // Ready is false while the intake rejects the API key (401 or 403).
 func (s *Sink) Ready() bool { return !s.authFailed.Load() }
 
-// sender sends queued batches until Close gives up.
+// sender sends queued batches until Close gives up. Each sender owns a
+// compressor and a scratch buffer, reused for every request it makes.
 func (s *Sink) sender() {
 	defer s.senders.Done()
+	z, _ := newCompressor(s.cfg.ContentEncoding, s.cfg.CompressionLevel) // checked in New
+	snd := &sending{z: z}
 	for {
 		s.mu.Lock()
 		for len(s.queue) == 0 && s.sendCtx.Err() == nil {
@@ -388,10 +454,11 @@ func (s *Sink) sender() {
 			return
 		}
 		b := s.queue[0]
+		s.queue[0] = nil
 		s.queue = s.queue[1:]
 		s.mu.Unlock()
 		s.m.inflight.Add(1)
-		ok := s.deliver(b.items)
+		ok := s.deliver(snd, b, 0, len(b.ends), nil)
 		s.m.inflight.Add(-1)
 		if !ok {
 			return // stopping; b stays unacknowledged
@@ -400,19 +467,28 @@ func (s *Sink) sender() {
 	}
 }
 
+// sending is one sender's reusable state.
+type sending struct {
+	z    *compressor
+	part []byte // the JSON of part of a batch, after a 413
+}
+
 // finish releases a delivered batch and calls, in order, the acks of every
 // leading batch that is done.
 func (s *Sink) finish(b *batch) {
 	s.mu.Lock()
 	b.done = true
-	s.buffered -= int64(b.bytes)
-	s.records -= int64(len(b.items))
-	b.items = nil
+	s.buffered -= int64(len(b.buf))
+	s.records -= int64(len(b.ends))
 	var acks []func()
 	for len(s.order) > 0 && s.order[0].done {
-		acks = append(acks, s.order[0].acks...)
+		o := s.order[0]
+		acks = append(acks, o.acks...)
 		s.order[0] = nil
 		s.order = s.order[1:]
+		if len(s.spare) <= s.cfg.Concurrency {
+			s.spare = append(s.spare, &batch{buf: o.buf[:0], ends: o.ends[:0], acks: o.acks[:0]})
+		}
 	}
 	s.mu.Unlock()
 	for _, a := range acks {
@@ -424,40 +500,65 @@ func (s *Sink) finish(b *batch) {
 	}
 }
 
-// deliver sends items until the intake accepts them (or gives them up for
-// good); false means the sink is stopping and they were not delivered.
-func (s *Sink) deliver(items []datadogV2.HTTPLogItem) bool {
+// deliver sends items [lo, hi) of b until the intake accepts them (or
+// gives them up for good); false means the sink is stopping and they were
+// not delivered. one, if not nil, replaces the single item lo (a record
+// cut after a 413).
+func (s *Sink) deliver(snd *sending, b *batch, lo, hi int, one []byte) bool {
+	var payload []byte
+	switch {
+	case one != nil:
+		payload = append(append(append(snd.part[:0], '['), one...), ']')
+		snd.part = payload
+	case lo == 0 && hi == len(b.ends):
+		payload = b.buf
+	default:
+		// Part of a batch, after a 413: rare, so copied.
+		payload = append(snd.part[:0], '[')
+		payload = append(payload, b.buf[b.start(lo):b.ends[hi-1]]...)
+		payload = append(payload, ']')
+		snd.part = payload
+	}
+	// Compressed once, whatever the retries.
+	body := snd.z.compress(payload)
 	for attempt := 0; ; attempt++ {
 		if s.sendCtx.Err() != nil {
 			return false
 		}
-		code, hdr, body, err := s.post(items)
+		code, hdr, resp, err := s.post(body)
 		switch {
 		case err == nil && code/100 == 2:
 			if s.authFailed.Swap(false) {
 				s.cfg.Logger.Info("intake: the API key is accepted again")
 			}
+			s.m.batches.Add(1)
+			s.m.recordsSent.Add(int64(hi - lo))
+			s.m.jsonBytes.Add(int64(len(payload)))
 			return true
 		case code == http.StatusRequestEntityTooLarge:
 			s.m.count(&s.m.retries, "413")
-			if len(items) > 1 {
-				h := len(items) / 2
-				return s.deliver(items[:h]) && s.deliver(items[h:])
+			if hi-lo > 1 {
+				h := lo + (hi-lo)/2
+				return s.deliver(snd, b, lo, h, nil) && s.deliver(snd, b, h, hi, nil)
 			}
-			if shrunk, ok := s.item.shrink(items[0]); ok {
+			item := one
+			if item == nil {
+				item = b.item(lo)
+			}
+			if len(item) > shrinkTo {
 				s.cfg.Logger.Warn("intake: a single record was too large (413); sending it cut to 64 KiB")
-				return s.deliver([]datadogV2.HTTPLogItem{shrunk})
+				return s.deliver(snd, b, lo, hi, cutItem(nil, item, shrinkTo))
 			}
-			s.giveUp(items, "intake_413", code, body)
+			s.giveUp(hi-lo, "intake_413", code, resp)
 			return true
 		case code == http.StatusBadRequest:
-			s.giveUp(items, "intake_400", code, body)
+			s.giveUp(hi-lo, "intake_400", code, resp)
 			return true
 		case code == http.StatusUnauthorized || code == http.StatusForbidden:
 			s.m.count(&s.m.failures, strconv.Itoa(code))
 			if !s.authFailed.Swap(true) {
 				s.cfg.Logger.Error("intake: the API key was rejected; sending is paused and the process is not ready until the key is fixed",
-					"status", code, "detail", detail(body), "retry_in", s.cfg.AuthRetryInterval.String())
+					"status", code, "detail", detail(resp), "retry_in", s.cfg.AuthRetryInterval.String())
 			}
 			if !s.waitForKey() {
 				return false
@@ -474,7 +575,7 @@ func (s *Sink) deliver(items []datadogV2.HTTPLogItem) bool {
 				if err != nil {
 					msg = err.Error()
 				}
-				s.cfg.Logger.Warn("intake: sending failed; retrying", "status", reason, "err", msg, "detail", detail(body), "records", len(items), "attempt", attempt+1, "retry_in", d.String())
+				s.cfg.Logger.Warn("intake: sending failed; retrying", "status", reason, "err", msg, "detail", detail(resp), "records", hi-lo, "attempt", attempt+1, "retry_in", d.String())
 			}
 			if !s.sleep(d) {
 				return false
@@ -483,41 +584,57 @@ func (s *Sink) deliver(items []datadogV2.HTTPLogItem) bool {
 	}
 }
 
-// giveUp counts and logs items the intake will never accept.
-func (s *Sink) giveUp(items []datadogV2.HTTPLogItem, reason string, code int, body []byte) {
+// shrinkTo is what a single record that still drew a 413 is cut to.
+const shrinkTo = 64 << 10
+
+// giveUp counts and logs n records the intake will never accept.
+func (s *Sink) giveUp(n int, reason string, code int, body []byte) {
 	s.m.count(&s.m.failures, strconv.Itoa(code))
-	s.m.dropped.Add(int64(len(items)))
-	s.cfg.Dropped(reason, len(items))
-	s.cfg.Logger.Error("intake: records rejected for good; they are dropped", "status", code, "detail", detail(body), "records", len(items))
+	s.m.dropped.Add(int64(n))
+	s.cfg.Dropped(reason, n)
+	s.cfg.Logger.Error("intake: records rejected for good; they are dropped", "status", code, "detail", detail(body), "records", n)
 }
 
-// post sends one request. code is 0 for a network error.
-func (s *Sink) post(items []datadogV2.HTTPLogItem) (code int, hdr http.Header, body []byte, err error) {
+// submitLog is the client's name of POST /api/v2/logs, which keys its
+// server configuration.
+const submitLog = "v2.LogsApi.SubmitLog"
+
+// post sends one encoded, compressed body as datadogV2.LogsApi.SubmitLog
+// would, minus its encoding: the URL from the client's configuration for
+// the operation, its headers and DD-API-KEY, then the client's PrepareRequest
+// and CallAPI. code is 0 for a network error.
+func (s *Sink) post(body []byte) (code int, hdr http.Header, resp []byte, err error) {
 	ctx := context.WithValue(s.sendCtx, datadog.ContextAPIKeys, map[string]datadog.APIKey{"apiKeyAuth": {Key: *s.key.Load()}})
+	base, err := s.client.Cfg.ServerURLWithContext(ctx, submitLog)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	headers := map[string]string{"Content-Type": "application/json", "Accept": "application/json"}
+	if s.cfg.ContentEncoding != EncodingIdentity {
+		headers["Content-Encoding"] = s.cfg.ContentEncoding
+	}
+	datadog.SetAuthKeys(ctx, &headers, [2]string{"apiKeyAuth", HeaderAPIKey})
+	// No body for PrepareRequest: given one, it would encode and compress
+	// it again. The ready body goes in after.
+	req, err := s.client.PrepareRequest(ctx, base+"/api/v2/logs", http.MethodPost, nil, headers, url.Values{}, url.Values{}, nil)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	req.ContentLength = int64(len(body))
 	start := time.Now()
-	_, resp, err := s.api.SubmitLog(ctx, items, s.opts)
+	r, err := s.client.CallAPI(req)
 	s.m.observe(time.Since(start))
-	if resp != nil {
-		code, hdr = resp.StatusCode, resp.Header
+	if err != nil || r == nil {
+		return 0, nil, nil, err
 	}
-	var oe datadog.GenericOpenAPIError
-	if errors.As(err, &oe) {
-		body = oe.ErrorBody
-		if code != 0 {
-			err = nil // an HTTP answer, judged by its code
-		}
-	}
-	if err == nil && code/100 == 2 {
-		s.m.batches.Add(1)
-		s.m.recordsSent.Add(int64(len(items)))
-		n := 2 + len(items) - 1
-		for i := range items {
-			n += itemSize(&items[i])
-		}
-		s.m.jsonBytes.Add(int64(n))
-	}
-	return code, hdr, body, err
+	// An answer is judged by its code, even if its body was cut short.
+	resp, _ = datadog.ReadBody(r)
+	return r.StatusCode, r.Header, resp, nil
 }
+
+// HeaderAPIKey is the header of the intake's apiKeyAuth security scheme.
+const HeaderAPIKey = "DD-API-KEY"
 
 // backoff is the delay before retry attempt+1: what the intake asked for
 // (Retry-After, X-RateLimit-Reset), else exponential with full jitter.

@@ -2,19 +2,21 @@ package intake
 
 import (
 	"encoding/json"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/DataDog/datadog-api-client-go/v2/api/datadogV2"
 
 	"github.com/relevel/relevel/ndjson"
 	"github.com/relevel/relevel/sidecar"
 )
 
-// sourceInfo is what every record of one file shares.
+// sourceInfo is what every record of one file shares, rendered once: the
+// item members `,"ddsource":…,"service":…,"hostname":…,"ddtags":…` (those
+// that are set), appended to each item as they are.
 type sourceInfo struct {
-	source, service, hostname, tags *string
+	tail []byte
 }
 
 func (s *Sink) source(src *sidecar.Source) *sourceInfo {
@@ -25,230 +27,192 @@ func (s *Sink) source(src *sidecar.Source) *sourceInfo {
 		// Sources of files long gone; rebuilding an entry is cheap.
 		clear(s.sources)
 	}
+	si := newSourceInfo(&s.cfg, src)
+	s.sources[src] = si
+	return si
+}
+
+func newSourceInfo(cfg *Config, src *sidecar.Source) *sourceInfo {
 	container := ""
 	var tags []string
 	if src.HasPod {
 		container = src.Pod.Container
 		tags = append(tags, "kube_namespace:"+src.Pod.Namespace, "pod_name:"+src.Pod.Pod, "kube_container_name:"+src.Pod.Container)
 	}
-	if s.cfg.ClusterName != "" {
-		tags = append(tags, "kube_cluster_name:"+s.cfg.ClusterName)
+	if cfg.ClusterName != "" {
+		tags = append(tags, "kube_cluster_name:"+cfg.ClusterName)
 	}
-	tags = append(tags, s.cfg.Tags...)
+	tags = append(tags, cfg.Tags...)
+	or := func(v, def string) string {
+		if v == "" {
+			return def
+		}
+		return v
+	}
 	si := &sourceInfo{}
-	or := func(v, def string) *string {
-		if v == "" {
-			v = def
+	for _, m := range []struct{ key, v string }{
+		{"ddsource", or(cfg.Source, container)},
+		{"service", or(cfg.Service, container)},
+		{"hostname", cfg.Hostname},
+		{"ddtags", strings.Join(tags, ",")},
+	} {
+		// An empty value is left out, as HTTPLogItem's optional strings are.
+		if m.v != "" {
+			si.tail = append(si.tail, `,"`...)
+			si.tail = append(si.tail, m.key...)
+			si.tail = append(si.tail, `":`...)
+			si.tail = ndjson.AppendString(si.tail, []byte(m.v))
 		}
-		if v == "" {
-			return nil
-		}
-		return &v
 	}
-	si.source = or(s.cfg.Source, container)
-	si.service = or(s.cfg.Service, container)
-	si.hostname = or(s.cfg.Hostname, "")
-	si.tags = or(strings.Join(tags, ","), "")
-	s.sources[src] = si
 	return si
 }
 
-// builtItem is an HTTPLogItem and whether its record was cut to fit.
-type builtItem struct {
-	datadogV2.HTTPLogItem
-	truncated bool
-}
-
-// itemBuilder turns records into intake items, reusing its buffers.
-type itemBuilder struct {
+// itemEncoder appends records as intake items: the JSON of one v2
+// HTTPLogItem, written directly from the parsed record (no HTTPLogItem, no
+// map, no reflection), reusing its scratch buffers, so that encoding a
+// record allocates nothing in steady state.
+//
+// An item holds message (the record's text), status (the canonical word),
+// format, timestamp (RFC 3339, UTC), logger and attributes as relevel parse
+// writes them, then the source's ddsource, service, hostname and ddtags.
+// Strings are escaped by ndjson.AppendString, so no item holds a raw
+// newline, and a byte that is not UTF-8 is kept as the text \xNN.
+type itemEncoder struct {
 	enc       ndjson.Encoder
-	buf       []byte
+	msg       []byte // the record's message text
 	maxRecord int
 }
 
-// Attribute names the sink adds besides the record's own.
+// Member prefixes of an item.
 const (
-	truncatedKey = "relevel" // {"truncated":true,"original_bytes":N}
+	keyMessage    = `{"message":`
+	keyStatus     = `,"status":"`
+	keyFormat     = `","format":"`
+	keyTimestamp  = `,"timestamp":"`
+	keyLogger     = `,"logger":`
+	keyAttributes = `,"attributes":`
 )
 
-// build renders r as an intake item: message, status (the canonical word),
-// format, timestamp, logger and attributes as relevel parse writes them,
-// plus the source's ddsource, service, hostname and ddtags. It returns the
-// item's JSON size as the client encodes it.
-func (b *itemBuilder) build(r *sidecar.Record, si *sourceInfo) (builtItem, int) {
-	b.buf = r.AppendMessage(b.buf[:0])
-	it := datadogV2.HTTPLogItem{
-		Message:  text(b.buf),
-		Ddsource: si.source, Service: si.service, Hostname: si.hostname, Ddtags: si.tags,
-		AdditionalProperties: make(map[string]any, 6),
-	}
-	it.AdditionalProperties["status"] = r.Status.String()
-	it.AdditionalProperties["format"] = r.Format.String()
+// truncatedKey names the attribute a cut item carries:
+// {"truncated":true,"original_bytes":N}.
+const truncatedKey = "relevel"
+
+// appendItem appends r's item to dst. An item longer than maxRecord is cut
+// to fit (see cutItem) and truncated is true.
+func (e *itemEncoder) appendItem(dst []byte, r *sidecar.Record, si *sourceInfo) (_ []byte, truncated bool) {
+	start := len(dst)
+	dst = append(dst, keyMessage...)
+	e.msg = r.AppendMessage(e.msg[:0])
+	dst = ndjson.AppendString(dst, e.msg)
+	dst = append(dst, keyStatus...)
+	dst = append(dst, r.Status.String()...)
+	dst = append(dst, keyFormat...)
+	dst = append(dst, r.Format.String()...)
+	dst = append(dst, '"')
 	if r.RawTime() != nil {
+		// The line's runtime timestamp supplies what klog's time leaves
+		// out (the year, the zone), not the clock (issue 13 point 9).
 		if t, ok := r.Timestamp(r.Reference()); ok {
-			it.AdditionalProperties["timestamp"] = t.UTC().Format(time.RFC3339Nano)
+			dst = appendTimestamp(dst, t)
 		}
 	} else if !r.RuntimeTime.IsZero() {
 		// A line without a time of its own (plain text, a Go panic): the
 		// runtime's timestamp beats the intake's arrival time.
-		it.AdditionalProperties["timestamp"] = r.RuntimeTime.UTC().Format(time.RFC3339Nano)
+		dst = appendTimestamp(dst, r.RuntimeTime)
 	}
 	var ok bool
-	if b.buf, ok = b.enc.AppendLogger(b.buf[:0], r.Record); ok {
-		it.AdditionalProperties["logger"] = json.RawMessage(append([]byte(nil), b.buf...))
+	n := len(dst)
+	if dst, ok = e.enc.AppendLogger(append(dst, keyLogger...), r.Record); !ok {
+		dst = dst[:n]
 	}
-	if b.buf, ok = b.enc.AppendAttributes(b.buf[:0], r.Record); ok {
-		it.AdditionalProperties["attributes"] = json.RawMessage(append([]byte(nil), b.buf...))
+	n = len(dst)
+	if dst, ok = e.enc.AppendAttributes(append(dst, keyAttributes...), r.Record); !ok {
+		dst = dst[:n]
 	}
-	size := itemSize(&it)
-	if size <= b.maxRecord {
-		return builtItem{HTTPLogItem: it}, size
+	dst = append(dst, si.tail...)
+	dst = append(dst, '}')
+	if len(dst)-start <= e.maxRecord {
+		return dst, false
 	}
-	it = cut(it, size, b.maxRecord)
-	return builtItem{HTTPLogItem: it, truncated: true}, itemSize(&it)
+	// Over the intake's limit of one log: rare, so the cut may allocate.
+	item := slices.Clone(dst[start:])
+	return cutItem(dst[:start], item, e.maxRecord), true
 }
 
-// cut fits an item into limit bytes: the logger and attributes objects are
-// folded into the message text (so what is kept reads in order), then the
-// message is cut at a character boundary, and the attribute "relevel" says
-// that it was, and how long the record was.
-func cut(it datadogV2.HTTPLogItem, size, limit int) datadogV2.HTTPLogItem {
-	props := make(map[string]any, len(it.AdditionalProperties))
-	msg := it.Message
-	for k, v := range it.AdditionalProperties {
-		if _, ok := v.(json.RawMessage); !ok {
-			props[k] = v
-		}
+func appendTimestamp(dst []byte, t time.Time) []byte {
+	dst = append(dst, keyTimestamp...)
+	dst = t.UTC().AppendFormat(dst, time.RFC3339Nano)
+	return append(dst, '"')
+}
+
+// cutItem appends item (an encoded item) cut to at most limit bytes: the
+// logger and attributes objects are folded into the message text (so what
+// is kept reads in order), the message is cut at a character boundary, and
+// the attribute "relevel" says that it was, and how long the record was.
+// It serves both the record limit and a single record that still drew a
+// 413; both are rare, so it decodes the item rather than keep a second
+// copy of every record's parts.
+func cutItem(dst, item []byte, limit int) []byte {
+	var m map[string]json.RawMessage
+	var msg string
+	if json.Unmarshal(item, &m) != nil || json.Unmarshal(m["message"], &msg) != nil {
+		// Not an item this package wrote: nothing sensible to keep.
+		return append(dst, `{"message":""}`...)
 	}
 	for _, k := range []string{"logger", "attributes"} {
-		if raw, ok := it.AdditionalProperties[k].(json.RawMessage); ok {
+		if raw, ok := m[k]; ok {
 			msg += "\n" + k + ": " + string(raw)
+			delete(m, k)
 		}
 	}
-	props[truncatedKey] = map[string]any{"truncated": true, "original_bytes": size}
-	it.AdditionalProperties = props
-	it.Message = ""
-	room := limit - itemSize(&it) - 16
+	orig := len(item)
+	var prev struct {
+		Orig int `json:"original_bytes"`
+	}
+	if json.Unmarshal(m[truncatedKey], &prev) == nil && prev.Orig > orig {
+		orig = prev.Orig // cut before: the record's first length is the news
+	}
+	m[truncatedKey] = json.RawMessage(`{"truncated":true,"original_bytes":` + strconv.Itoa(orig) + `}`)
+	delete(m, "message")
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var rest []byte
+	for _, k := range keys {
+		rest = append(rest, ',')
+		rest = ndjson.AppendString(rest, []byte(k))
+		rest = append(rest, ':')
+		rest = append(rest, m[k]...)
+	}
+	room := limit - len(keyMessage) - len(`""`) - len(rest) - len(`}`)
 	n, i := 0, 0
 	for i < len(msg) {
 		r, w := utf8.DecodeRuneInString(msg[i:])
-		c := escLen(r, w)
+		c := escapedLen(r, w)
 		if n+c > room {
 			break
 		}
 		n += c
 		i += w
 	}
-	it.Message = msg[:i]
-	return it
+	dst = append(dst, keyMessage...)
+	dst = ndjson.AppendString(dst, []byte(msg[:i]))
+	dst = append(dst, rest...)
+	return append(dst, '}')
 }
 
-// shrinkTo is what a single record that still drew a 413 is cut to.
-const shrinkTo = 64 << 10
-
-// shrink cuts an item that the intake refused as too large on its own;
-// false if it was already cut that far.
-func (b *itemBuilder) shrink(it datadogV2.HTTPLogItem) (datadogV2.HTTPLogItem, bool) {
-	size := itemSize(&it)
-	if size <= shrinkTo {
-		return it, false
-	}
-	return cut(it, size, shrinkTo), true
-}
-
-// text returns b as a string, with each byte that is not valid UTF-8
-// written as the four characters \xNN (as package ndjson does): JSON
-// cannot carry such bytes, and the client's encoder would replace them
-// with U+FFFD, losing them.
-func text(b []byte) string {
-	if utf8.Valid(b) {
-		return string(b)
-	}
-	var sb strings.Builder
-	sb.Grow(len(b) + 16)
-	for i := 0; i < len(b); {
-		r, w := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && w == 1 {
-			const hex = "0123456789abcdef"
-			sb.WriteString(`\x`)
-			sb.WriteByte(hex[b[i]>>4])
-			sb.WriteByte(hex[b[i]&0xf])
-			i++
-			continue
-		}
-		sb.Write(b[i : i+w])
-		i += w
-	}
-	return sb.String()
-}
-
-// itemSize is the length of it as encoding/json writes it (the client's
-// encoder): each member "key":value, commas, braces.
-func itemSize(it *datadogV2.HTTPLogItem) int {
-	n := 2 + len(`"message":`) + strLen(it.Message)
-	members := 1
-	for _, p := range []struct {
-		key string
-		v   *string
-	}{{"ddsource", it.Ddsource}, {"service", it.Service}, {"hostname", it.Hostname}, {"ddtags", it.Ddtags}} {
-		if p.v != nil {
-			n += len(p.key) + 3 + strLen(*p.v)
-			members++
-		}
-	}
-	for k, v := range it.AdditionalProperties {
-		n += strLen(k) + 1 + valueLen(v)
-		members++
-	}
-	return n + members - 1
-}
-
-func valueLen(v any) int {
-	switch v := v.(type) {
-	case string:
-		return strLen(v)
-	case json.RawMessage:
-		// The encoder compacts raw JSON and escapes <, > and & in it.
-		n := len(v)
-		for _, c := range v {
-			if c == '<' || c == '>' || c == '&' {
-				n += 5
-			}
-		}
-		return n
-	default:
-		b, _ := json.Marshal(v)
-		return len(b)
-	}
-}
-
-// strLen is the length of s as a JSON string literal from encoding/json,
-// which escapes HTML characters.
-func strLen(s string) int {
-	n := 2
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			n += escLen(rune(c), 1)
-			i++
-			continue
-		}
-		r, w := utf8.DecodeRuneInString(s[i:])
-		n += escLen(r, w)
-		i += w
-	}
-	return n
-}
-
-// escLen is the encoded length of one character of w bytes.
-func escLen(r rune, w int) int {
+// escapedLen is the length ndjson.AppendString writes for one character of
+// w bytes.
+func escapedLen(r rune, w int) int {
 	switch {
-	case r == '"' || r == '\\' || r == '\n' || r == '\r' || r == '\t' || r == '\b' || r == '\f':
+	case r == '"' || r == '\\' || r == '\n' || r == '\r' || r == '\t':
 		return 2
-	case r < 0x20 || r == '<' || r == '>' || r == '&' || r == '\u2028' || r == '\u2029':
+	case r < 0x20 || r == '\u2028' || r == '\u2029':
 		return 6
 	case r == utf8.RuneError && w == 1:
-		return 6 // \ufffd
+		return 5 // \\xNN
 	}
 	return w
 }
