@@ -163,12 +163,17 @@ func Run(ctx context.Context, cfg Config) error {
 	if err := os.MkdirAll(cfg.StateDir, 0o755); err != nil {
 		return fmt.Errorf("sidecar: state dir: %w", err)
 	}
+	lock, err := lockState(cfg)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
 	store, err := checkpoint.Open(cfg.StateDir, checkpoint.ExpireAfter(cfg.CheckpointExpiry))
 	if err != nil {
 		if !errors.Is(err, checkpoint.ErrCorrupt) {
 			return fmt.Errorf("sidecar: %w", err)
 		}
-		cfg.Logger.Warn("checkpoints were corrupt; starting from the beginning of each file", "err", err)
+		cfg.Metrics.checkpointCorrupt(cfg.Logger, err)
 	}
 	self := selfPodDir()
 	skip := func(p string) bool {
@@ -303,10 +308,10 @@ func saveLoop(ctx context.Context, store *checkpoint.Store, cfg Config, m *Metri
 		case now := <-tick.C:
 			store.Expire(now, entryAlive(store))
 			if err := store.Save(); err != nil {
-				cfg.Logger.Warn("saving checkpoints", "err", err.Error())
+				m.saveFailed(cfg.Logger, err)
 				continue
 			}
-			m.lastSave.Store(time.Now().UnixNano())
+			m.saveSucceeded(cfg.Logger)
 		}
 	}
 }
