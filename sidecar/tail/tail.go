@@ -49,6 +49,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"sync/atomic"
 	"time"
@@ -155,6 +156,10 @@ type Stats struct {
 	// lower bound: a file deleted outright, or one never checkpointed, is
 	// not counted. A restart counts again the losses still on disk.
 	RotatedLostBytes int64
+	// Skipped counts candidate files that could not be read, by reason
+	// (SkipPermission, SkipSymlinkLoop, …), each once per reason while it
+	// stays unreadable; see hostile.go.
+	Skipped map[string]int64
 }
 
 // Tailer follows the files Config selects. Create it with New and start it
@@ -168,6 +173,9 @@ type Tailer struct {
 
 	tailed, opened, closed, bytes, lines, rotations, truncations atomic.Int64
 	recovered, lostBytes                                         atomic.Int64
+
+	skips skipCounts                     // unreadable files by reason (hostile.go)
+	open  func(string) (*os.File, error) // tests: replaces os.Open
 }
 
 // New checks cfg and fills in its defaults.
@@ -222,6 +230,7 @@ func (t *Tailer) Stats() Stats {
 
 		RotatedRecovered: t.recovered.Load(),
 		RotatedLostBytes: t.lostBytes.Load(),
+		Skipped:          t.skips.snapshot(),
 	}
 }
 
