@@ -30,6 +30,8 @@ type Metrics struct {
 	saveFailing atomic.Bool  // the last save failed: not ready
 	corrupt     atomic.Int64 // checkpoint files set aside as unreadable
 
+	malformed [malformedReasons]atomic.Int64 // by reason (hostile.go)
+
 	dropMu  sync.Mutex
 	dropped map[string]int64 // reason → records
 
@@ -125,6 +127,7 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 		age = time.Since(time.Unix(0, t)).Seconds()
 	}
 	fmt.Fprintf(cw, "relevel_checkpoint_age_seconds %.3f\n", age)
+	m.writeHostile(cw, st)
 	metric("relevel_records_total", "counter", "Records written, by format and status.")
 	for f := range m.records {
 		for l := range m.records[f] {

@@ -145,6 +145,7 @@ type file struct {
 	ids     map[int64]checkpoint.Identity
 	id      checkpoint.Identity // identity at the latest line
 	active  time.Time           // last line read
+	warned  uint8               // kinds of malformed line logged for this file (hostile.go)
 }
 
 // idleEvict is how long a file's state is kept after its last line. Pods
@@ -411,6 +412,7 @@ func (p *processor) line(l tail.Line) error {
 	f.active = now
 	before := f.resume
 	for _, e := range entries {
+		p.noteEntry(f, e)
 		s := f.streams[e.Stream]
 		p.scratch = append(p.scratch[:0], e.Line...)
 		if !e.Partial {
