@@ -5,9 +5,12 @@
 package testfs
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // Tmpfs mounts a tmpfs of size bytes (rounded up to pages by the kernel)
@@ -29,11 +32,21 @@ func Tmpfs(t testing.TB, size int64) string {
 
 // ReadOnly remounts the tmpfs at dir (from Tmpfs) read-only when ro is
 // set, read-write otherwise. Unlike permission bits, a read-only mount
-// stops root too.
+// stops root too. The kernel refuses (EBUSY) while a file there is open
+// for writing, as a checkpoint being saved is for a moment: the remount is
+// tried again for up to 10s.
 func ReadOnly(t testing.TB, dir string, ro bool) {
 	t.Helper()
-	if err := remount(dir, ro); err != nil {
-		t.Fatalf("remount %s (read-only %v): %v", dir, ro, err)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		err := remount(dir, ro)
+		if err == nil {
+			return
+		}
+		if !errors.Is(err, syscall.EBUSY) || time.Now().After(deadline) {
+			t.Fatalf("remount %s (read-only %v): %v", dir, ro, err)
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
 

@@ -57,7 +57,9 @@ type DirLock struct {
 // On systems without flock, Lock records the PID and locks nothing.
 func Lock(dir string) (*DirLock, error) {
 	path := filepath.Join(dir, LockName)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	// Held open read-only (flock needs no more), so that the lock does not
+	// count as a writer: the file system can still be remounted read-only.
+	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: lock: %w", err)
 	}
@@ -72,9 +74,7 @@ func Lock(dir string) (*DirLock, error) {
 		return nil, &LockedError{Dir: dir, PID: pid}
 	}
 	// Informational: a second process names the holder in its error.
-	if err := f.Truncate(0); err == nil {
-		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
-	}
+	_ = os.WriteFile(path, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
 	return &DirLock{f: f}, nil
 }
 
