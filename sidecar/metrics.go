@@ -26,6 +26,12 @@ type Metrics struct {
 	ready        atomic.Bool
 	lastSave     atomic.Int64 // unix nanos of the last checkpoint save
 
+	saveErrors  atomic.Int64 // failed checkpoint saves (state.go)
+	saveFailing atomic.Bool  // the last save failed: not ready
+	corrupt     atomic.Int64 // checkpoint files set aside as unreadable
+
+	malformed [malformedReasons]atomic.Int64 // by reason (hostile.go)
+
 	dropMu  sync.Mutex
 	dropped map[string]int64 // reason → records
 
@@ -73,9 +79,10 @@ func (m *Metrics) record(f parser.Format, status parser.Level) {
 	}
 }
 
-// Ready reports whether the forwarder is reading and its sink can deliver.
+// Ready reports whether the forwarder is reading, its sink can deliver
+// and its checkpoints can be saved.
 func (m *Metrics) Ready() bool {
-	return m.ready.Load() && (m.sinkReady == nil || m.sinkReady())
+	return m.ready.Load() && !m.saveFailing.Load() && (m.sinkReady == nil || m.sinkReady())
 }
 
 // WriteTo writes the metrics in Prometheus's text format.
@@ -107,6 +114,9 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 		{"relevel_rotated_unread_bytes_total", "counter", "Bytes known to have rotated away (compressed or deleted) before being read: the risk of a long outage or pause. A lower bound, counted at start.", st.RotatedLostBytes},
 		{"relevel_unrecognised_records_total", "counter", "Records of no known format, written with their stream's status.", m.unrecognised.Load()},
 		{"relevel_queue_depth", "gauge", "Lines read and waiting to be processed.", depth},
+		{"relevel_checkpoint_save_errors_total", "counter", "Checkpoint saves that failed (full disk, read-only state directory); /readyz fails until one succeeds.", m.saveErrors.Load()},
+		{"relevel_checkpoint_save_failing", "gauge", "1 while the last checkpoint save failed.", b2i(m.saveFailing.Load())},
+		{"relevel_checkpoint_corrupt_total", "counter", "Checkpoint files found unreadable at start and set aside as checkpoints.json.corrupt-<time>.", m.corrupt.Load()},
 	} {
 		metric(c.name, c.typ, c.help)
 		fmt.Fprintf(cw, "%s %d\n", c.name, c.v)
@@ -117,6 +127,7 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 		age = time.Since(time.Unix(0, t)).Seconds()
 	}
 	fmt.Fprintf(cw, "relevel_checkpoint_age_seconds %.3f\n", age)
+	m.writeHostile(cw, st)
 	metric("relevel_records_total", "counter", "Records written, by format and status.")
 	for f := range m.records {
 		for l := range m.records[f] {
@@ -145,6 +156,13 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	return cw.n, cw.err
 }
 
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 type countWriter struct {
 	w   io.Writer
 	n   int64
@@ -162,7 +180,8 @@ func (c *countWriter) Write(p []byte) (int, error) {
 }
 
 // Handler serves /metrics, /healthz (the process is alive) and /readyz
-// (the forwarder is reading).
+// (the forwarder is reading, its sink can deliver and its checkpoints can
+// be saved).
 func (m *Metrics) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/metrics", func(w http.ResponseWriter, _ *http.Request) {

@@ -149,6 +149,7 @@ type file struct {
 	ids     map[int64]checkpoint.Identity
 	id      checkpoint.Identity // identity at the latest line
 	active  time.Time           // last line read
+	warned  uint8               // kinds of malformed line logged for this file (hostile.go)
 }
 
 // idleEvict is how long a file's state is kept after its last line. Pods
@@ -167,12 +168,17 @@ func Run(ctx context.Context, cfg Config) error {
 	if err := os.MkdirAll(cfg.StateDir, 0o755); err != nil {
 		return fmt.Errorf("sidecar: state dir: %w", err)
 	}
+	lock, err := lockState(cfg)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
 	store, err := checkpoint.Open(cfg.StateDir, checkpoint.ExpireAfter(cfg.CheckpointExpiry))
 	if err != nil {
 		if !errors.Is(err, checkpoint.ErrCorrupt) {
 			return fmt.Errorf("sidecar: %w", err)
 		}
-		cfg.Logger.Warn("checkpoints were corrupt; starting from the beginning of each file", "err", err)
+		cfg.Metrics.checkpointCorrupt(cfg.Logger, err)
 	}
 	self := selfPodDir()
 	skip := func(p string) bool {
@@ -315,10 +321,10 @@ func saveLoop(ctx context.Context, store *checkpoint.Store, cfg Config, m *Metri
 			store.Expire(now, entryAlive(store))
 		}
 		if err := store.Save(); err != nil {
-			cfg.Logger.Warn("saving checkpoints", "err", err.Error())
+			m.saveFailed(cfg.Logger, err)
 			continue
 		}
-		m.lastSave.Store(time.Now().UnixNano())
+		m.saveSucceeded(cfg.Logger)
 	}
 }
 
@@ -422,6 +428,7 @@ func (p *processor) line(l tail.Line) error {
 	f.active = now
 	before := f.resume
 	for _, e := range entries {
+		p.noteEntry(f, e)
 		s := f.streams[e.Stream]
 		p.scratch = append(p.scratch[:0], e.Line...)
 		if !e.Partial {

@@ -35,7 +35,16 @@ records before them: after a crash relevel resumes there (records since the
 last save may repeat; none are skipped). Files are followed through kubelet's
 rotation (N.log renamed to N.log.<timestamp>, a new N.log) and copytruncate.
 Its own pod's files are never read (POD_NAMESPACE and POD_NAME from the
-downward API). SIGTERM or SIGINT: stop reading, write what was read, save
+downward API). --state-dir is locked (relevel.lock): a second relevel
+on it exits at once with an error naming the holder's PID. If checkpoints
+cannot be saved (full disk, read-only directory) relevel keeps delivering,
+/readyz fails until a save succeeds, and relevel_checkpoint_save_errors_total
+counts the failures; an unreadable checkpoint file is set aside as
+checkpoints.json.corrupt-<time> (relevel_checkpoint_corrupt_total). Malformed
+lines are forwarded and counted (relevel_malformed_records_total{reason});
+files that cannot be read (symlink loops, not regular, permission denied) are
+skipped, retried at each rescan, logged once and counted
+(relevel_files_skipped_total{reason}). SIGTERM or SIGINT: stop reading, write what was read, save
 offsets, exit 0 (within --shutdown-timeout).
 
 Sinks:
@@ -62,7 +71,7 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 	var include, exclude multiFlag
 	fs.Var(&include, "include", "glob of files to follow (repeatable; default /var/log/pods/*/*/*.log)")
 	fs.Var(&exclude, "exclude", "glob of files never to read (repeatable; wins over --include)")
-	stateDir := fs.String("state-dir", "/var/lib/relevel", "directory for the checkpoint file")
+	stateDir := fs.String("state-dir", "/var/lib/relevel", "directory for the checkpoint file, locked by one relevel at a time")
 	input := fs.String("input", "auto", "container log format: auto, cri, docker or raw")
 	sink := fs.String("sink", "stdout", "where records go: stdout, file or datadog")
 	sinkPath := fs.String("sink-path", "", "file to append records to, with --sink file")

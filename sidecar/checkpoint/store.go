@@ -282,6 +282,13 @@ func (s *Store) Save() error {
 
 func writeAtomic(dir, path string, data []byte) (err error) {
 	f, err := os.CreateTemp(dir, tempPattern)
+	if errors.Is(err, os.ErrNotExist) {
+		// The directory was removed under a running forwarder: make it
+		// again, or no save would ever succeed.
+		if err = os.MkdirAll(dir, 0o755); err == nil {
+			f, err = os.CreateTemp(dir, tempPattern)
+		}
+	}
 	if err != nil {
 		return err
 	}

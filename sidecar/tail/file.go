@@ -78,9 +78,9 @@ func (r *run) open(path string) *file {
 // is reported under path (its live name). It returns the size, which is at
 // least len(f.head).
 func (r *run) openHead(name, path string) (*file, int64) {
-	osf, err := os.Open(name)
+	osf, err := r.t.openFile(name)
+	r.noteOpen(name, err)
 	if err != nil {
-		r.t.log.Debug("tail: cannot open", "path", name, "err", err)
 		return nil, 0
 	}
 	fi, err := osf.Stat()

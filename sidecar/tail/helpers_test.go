@@ -58,6 +58,7 @@ type harnessOpt struct {
 	slowFirst int           // the consumer sleeps before taking each of the first slowFirst lines
 	slowFor   time.Duration // how long
 	noWatch   bool
+	open      func(string) (*os.File, error) // replaces os.Open (hostile_test.go)
 }
 
 func start(t *testing.T, cfg Config, opts ...harnessOpt) *harness {
@@ -73,6 +74,7 @@ func start(t *testing.T, cfg Config, opts ...harnessOpt) *harness {
 		t.Fatal(err)
 	}
 	tl.noWatch = o.noWatch
+	tl.open = o.open
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &harness{t: t, tl: tl, cancel: cancel, done: make(chan error, 1)}
 	out := make(chan Line, o.outCap)

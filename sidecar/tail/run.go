@@ -47,6 +47,8 @@ type run struct {
 	buf     []byte // the read buffer, shared by all files
 	scratch []byte // for head checks
 	ends    []int  // line ends of one read
+
+	skipped map[string]string // unreadable candidates, logged once: path → reason (hostile.go)
 }
 
 func newRun(ctx context.Context, t *Tailer, out chan<- Line) *run {
@@ -245,6 +247,7 @@ func (r *run) scan() {
 		seen[p] = true
 		r.checkPath(p)
 	}
+	r.pruneSkipped(seen)
 	for p := range r.byPath {
 		if !seen[p] {
 			r.checkPath(p)
@@ -267,6 +270,7 @@ func (r *run) scan() {
 func (r *run) checkPath(p string) {
 	cur := r.byPath[p]
 	fi, err := os.Stat(p)
+	r.noteStat(p, fi, err)
 	if err != nil || !fi.Mode().IsRegular() || !r.t.accept(p) {
 		if cur != nil {
 			r.markGone(cur)

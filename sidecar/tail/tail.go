@@ -60,6 +60,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"sync/atomic"
 	"time"
@@ -182,6 +183,10 @@ type Stats struct {
 	// restart take it for history (see the package doc). Reading goes on;
 	// the entries are saved with the next successful save.
 	FollowErrors int64
+	// Skipped counts candidate files that could not be read, by reason
+	// (SkipPermission, SkipSymlinkLoop, …), each once per reason while it
+	// stays unreadable; see hostile.go.
+	Skipped map[string]int64
 }
 
 // Tailer follows the files Config selects. Create it with New and start it
@@ -196,6 +201,9 @@ type Tailer struct {
 
 	tailed, opened, closed, bytes, lines, rotations, truncations atomic.Int64
 	recovered, lostBytes, followErrors                           atomic.Int64
+
+	skips skipCounts                     // unreadable files by reason (hostile.go)
+	open  func(string) (*os.File, error) // tests: replaces os.Open
 }
 
 // New checks cfg and fills in its defaults.
@@ -251,6 +259,7 @@ func (t *Tailer) Stats() Stats {
 		RotatedRecovered: t.recovered.Load(),
 		RotatedLostBytes: t.lostBytes.Load(),
 		FollowErrors:     t.followErrors.Load(),
+		Skipped:          t.skips.snapshot(),
 	}
 }
 
