@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/relevel/relevel/internal/cputime"
 	"github.com/relevel/relevel/ndjson"
 	"github.com/relevel/relevel/parser"
 	"github.com/relevel/relevel/parser/join"
@@ -146,7 +147,7 @@ type perRecord struct {
 func startPerRecord(records int) perRecord {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	cpu, _ := cpuTime()
+	cpu, _ := cputime.Now()
 	return perRecord{records: records, mallocs: ms.Mallocs, cpu: cpu}
 }
 
@@ -160,7 +161,7 @@ func (p perRecord) report(b *testing.B, bytesPerOp int) {
 	total := float64(p.records) * float64(b.N)
 	b.ReportMetric(total/b.Elapsed().Seconds(), "records/s")
 	b.ReportMetric(float64(ms.Mallocs-p.mallocs)/total, "allocs/record")
-	if cpu, ok := cpuTime(); ok && cpu > p.cpu {
+	if cpu, ok := cputime.Now(); ok && cpu > p.cpu {
 		sec := (cpu - p.cpu).Seconds()
 		b.ReportMetric(float64(bytesPerOp)*float64(b.N)/1e6/sec, "MB/cpu-s")
 		b.ReportMetric(total/sec, "records/cpu-s")
