@@ -29,6 +29,7 @@ type container struct {
 	live     string
 	copyMode bool
 
+	rotMu   sync.Mutex // one rotation at a time: a rename waits for the last one's reopen
 	mu      sync.Mutex
 	f       *os.File
 	cur     *gen   // the generation f writes to
@@ -125,6 +126,8 @@ func (c *container) write() error {
 // then reopens. With gzip, every rotated generation but the newest is then
 // compressed (and the uncompressed file removed), as kubelet does.
 func (c *container) rotate(reopen time.Duration, gz bool, gone func(*gen)) error {
+	c.rotMu.Lock()
+	defer c.rotMu.Unlock()
 	c.mu.Lock()
 	if c.stopped {
 		c.mu.Unlock()
@@ -174,6 +177,8 @@ func (c *container) rotate(reopen time.Duration, gz bool, gone func(*gen)) error
 // .3; the fifth is deleted) and truncates the live file, with the writer
 // held, so no line is lost by the rotation itself.
 func (c *container) copyTruncate(gone func(*gen)) error {
+	c.rotMu.Lock()
+	defer c.rotMu.Unlock()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.stopped {
