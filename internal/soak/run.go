@@ -471,10 +471,13 @@ func (r *runner) settle(ctx context.Context) error {
 }
 
 func (r *runner) written() []string {
+	// r.mu is not held while a container's is: rotations call gone, which
+	// takes r.mu, with the container's lock held.
 	r.mu.Lock()
-	defer r.mu.Unlock()
+	conts := slices.Clone(r.conts)
+	r.mu.Unlock()
 	var out []string
-	for _, c := range r.conts {
+	for _, c := range conts {
 		c.mu.Lock()
 		for _, ids := range c.streams {
 			out = append(out, ids...)
