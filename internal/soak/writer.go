@@ -146,6 +146,9 @@ func (c *container) rotate(reopen time.Duration, gz bool, gone func(*gen)) error
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.stopped {
+		return nil // the pod was removed during the reopen delay; stop closed the file
+	}
 	if err := c.f.Close(); err != nil {
 		return err
 	}
