@@ -3,6 +3,7 @@ package sidecar
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -77,12 +78,21 @@ func TestStateDirHealth(t *testing.T) {
 	}
 
 	// Saves fail.
+	// Saves run on every acknowledgement and interval, so one may put the
+	// file back between the Remove and the Mkdir: repeat until the
+	// directory holds the name.
 	ckpt := filepath.Join(state, "checkpoints.json")
-	if err := os.Remove(ckpt); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Mkdir(ckpt, 0o755); err != nil {
-		t.Fatal(err)
+	for {
+		if err := os.Remove(ckpt); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			t.Fatal(err)
+		}
+		err := os.Mkdir(ckpt, 0o755)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			t.Fatal(err)
+		}
 	}
 	waitFor(t, "not ready", func() bool { return !m.Ready() })
 	failed := m.saveErrors.Load()
