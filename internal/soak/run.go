@@ -87,7 +87,7 @@ type runner struct {
 	excused    map[string]bool
 	epochEnds  []int  // per process: deliveries seen when it ended
 	epochKills []bool // per process: it ended by SIGKILL
-	ambiguous  bool   // an intake fault whose outcome the forwarder cannot know happened, or a copytruncate
+	ambiguous  bool   // an intake fault whose outcome the forwarder cannot know happened
 	p          *proc
 	problems   []string
 	logs       []string // stderr of every process
@@ -313,11 +313,6 @@ func (r *runner) do(e Event, restartAt *time.Time, startWriter func(*container))
 		}
 	case CopyTruncate:
 		if c != nil {
-			// Known gap (issue 12): after a copytruncate, lines can repeat
-			// within one run (the copy's and the original's checkpoints are
-			// kept apart, see tail.copyOf). Repeats are tolerated in such a
-			// schedule, counted in the repeat ratio; losses are not.
-			r.ambiguous = true
 			return c.copyTruncate(r.gone)
 		}
 	case Burst:

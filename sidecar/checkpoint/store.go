@@ -67,6 +67,7 @@ type Store struct {
 	mu      sync.RWMutex
 	entries map[key]Entry
 	savedAt time.Time // newest save (or the loaded file's mtime); zero: nothing on disk
+	loaded  time.Time // the loaded file's mtime: the previous run's last save; zero: nothing was on disk
 	opened  time.Time
 
 	now func() time.Time // the clock of Set; tests replace it
@@ -117,10 +118,17 @@ func Open(dir string, opts ...Option) (*Store, error) {
 		s.entries[keyOf(e.ID)] = e
 	}
 	if fi, err := os.Stat(s.path); err == nil {
-		s.savedAt = fi.ModTime()
+		s.savedAt, s.loaded = fi.ModTime(), fi.ModTime()
 	}
 	return s, nil
 }
+
+// Loaded returns the modification time of the checkpoint file Open loaded:
+// when the previous run last saved. It is zero when Open found no
+// readable file (a first start, or a corrupt file set aside). A reader
+// uses it to tell a file written while no forwarder ran (modified after
+// it) from history; both times come from the same file-system clock.
+func (s *Store) Loaded() time.Time { return s.loaded }
 
 // setAside renames the unreadable checkpoint file out of the way.
 func (s *Store) setAside(cause error) error {

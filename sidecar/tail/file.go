@@ -24,11 +24,10 @@ type file struct {
 	fpEnd   int64  // fingerprint cache: fp covers head[:fpEnd]
 	fp      uint64
 
-	dirty    bool // may have data: read it in the next round
-	atEOF    bool // the last read found no data
-	caughtUp bool // the last read was short or empty: check the head when data comes again
-	gone     bool // no live path names the file any more (rotated away or deleted)
-	closed   bool
+	dirty  bool // may have data: read it in the next round
+	atEOF  bool // the last read found no data
+	gone   bool // no live path names the file any more (rotated away or deleted)
+	closed bool
 	// announced: Follow was called for the file, or it resumed from a
 	// checkpoint; its lines may be handed out.
 	announced bool
@@ -121,7 +120,7 @@ func (r *run) startOffset(f *file, size int64) (int64, string) {
 	if off, ok := r.resume(f, size); ok {
 		return off, "checkpoint"
 	}
-	if r.first && r.t.cfg.StartAtEnd && !r.pathFollowed(f.path) {
+	if r.first && r.t.cfg.StartAtEnd && !r.pathFollowed(f.path) && !(r.restart && !f.mtime.Before(r.since)) {
 		return r.lastLineStart(f, size), "end"
 	}
 	return 0, "beginning"
@@ -227,9 +226,13 @@ func (r *run) read(f *file) (bool, error) {
 		r.buf = make([]byte, r.t.cfg.ReadBuffer)
 	}
 	n, err := f.f.ReadAt(r.buf, f.readOff)
-	if n > 0 && f.caughtUp && r.headChanged(f) {
-		// New data after a pause, but the start of the file is not what
-		// was read: truncated and rewritten past our offset meanwhile.
+	if n > 0 && r.headChanged(f) {
+		// The start of the file is not what was read: it was truncated
+		// and rewritten past our offset (copytruncate while reading was
+		// blocked on a full channel, say), so what was just read is new
+		// content, which is read again from 0. Checked after the read,
+		// so bytes read from the new content at the old offset are never
+		// handed out: a truncation before the read shows here.
 		return true, r.truncated(f, "first bytes changed")
 	}
 	if n > 0 {
@@ -238,7 +241,6 @@ func (r *run) read(f *file) (bool, error) {
 		r.appendHead(f, data)
 		f.readOff += int64(n)
 		f.atEOF = false
-		f.caughtUp = n < len(r.buf)
 		if f.gone {
 			f.quietSince = time.Now()
 		}
@@ -254,7 +256,6 @@ func (r *run) read(f *file) (bool, error) {
 	}
 	f.dirty = false
 	f.atEOF = true
-	f.caughtUp = true
 	fi, err := f.f.Stat()
 	if err != nil {
 		return false, nil

@@ -2,6 +2,7 @@ package tail
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -128,7 +129,7 @@ func TestRestartCopyTruncate(t *testing.T) {
 			if err := store.Save(); err != nil {
 				t.Fatal(err)
 			}
-			writeFile(t, live+".2", numbered("older", 0, 10))
+			writeOld(t, live+".2", numbered("older", 0, 10)) // an earlier copy
 			writeFile(t, live+".1", numbered("w", 0, 100))
 			if err := os.Truncate(live, 0); err != nil {
 				t.Fatal(err)
@@ -146,4 +147,107 @@ func TestRestartCopyTruncate(t *testing.T) {
 			checkRange(t, "live", got[40:], "new", 0, 5)
 		})
 	}
+}
+
+// Issue 12's first-generation losses from the fault schedules, each with
+// and without StartAtEnd; in both, the previous run saved its checkpoints
+// before the files below were written:
+//
+//   - a pod created while no forwarder ran, whose first file rotated
+//     before the restart: its path was never followed, yet nothing at it
+//     is history, since it was all written after the last save;
+//   - copytruncate while down, before any line of the live file was
+//     acknowledged: its Follow entry (offset 0) matches any content, so no
+//     checkpoint recognises the copy; it was written since the last save.
+//
+// History at a path nobody followed, older than that save, stays unread.
+func TestRestartFilesWrittenWhileDown(t *testing.T) {
+	for _, startAtEnd := range []bool{false, true} {
+		t.Run(map[bool]string{false: "from beginning", true: "start at end"}[startAtEnd], func(t *testing.T) {
+			root, live := podDir(t)
+			old := filepath.Join(mkdir(t, root, "ns_old-0_9f8e", "app"), "0.log")
+			writeOld(t, old+".20261130-090000", numbered("history", 0, 10))
+			writeOld(t, old, numbered("history", 10, 20))
+
+			store := openStore(t)
+			writeFile(t, live, "")
+			f, err := os.Open(live)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id, err := checkpoint.FileIdentity(f, 0)
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := store.Follow([]checkpoint.Entry{{Path: live, ID: id}}); err != nil {
+				t.Fatal(err)
+			}
+			// File times and the checkpoint file's come from one clock:
+			// what is written from here on is not older than the save.
+
+			// While down: the followed file was copied and truncated...
+			writeFile(t, live+".1", numbered("w", 0, 30))
+			if err := os.Truncate(live, 0); err != nil {
+				t.Fatal(err)
+			}
+			appendFile(t, live, numbered("w", 30, 40))
+			// ...and a new pod's file rotated.
+			added := filepath.Join(mkdir(t, root, "ns_new-0_1a2b", "app"), "0.log")
+			writeFile(t, added+".20261201-101500", numbered("n", 0, 20))
+			writeFile(t, added, numbered("n", 20, 25))
+
+			cfg := fastConfig(podGlob(root))
+			cfg.Offsets = reopenStore(t, store)
+			cfg.StartAtEnd = startAtEnd
+			h := start(t, cfg)
+			h.waitLines(live, 40)
+			h.waitLines(added, 25)
+			appendFile(t, old, numbered("later", 0, 2))
+			settle()
+			checkRange(t, "copied path", h.linesOf(live), "w", 0, 40)
+			checkRange(t, "new pod", h.linesOf(added), "n", 0, 25)
+			if startAtEnd {
+				checkRange(t, "old path", h.waitLines(old, 2), "later", 0, 2)
+			} else {
+				got := h.waitLines(old, 12)
+				checkRange(t, "old path", got[:10], "history", 10, 20)
+			}
+		})
+	}
+}
+
+// copytruncate while reading is blocked mid-file (a full channel during an
+// outage) and the new content outgrows the old read offset before the
+// next read: what that read returns is new content at the old offset, and
+// none of it may go out. The rest of the old content is read from the
+// copy, then the new content from 0; each line once, in order.
+func TestCopyTruncateWhileBlocked(t *testing.T) {
+	root, live := podDir(t)
+	cfg := fastConfig(podGlob(root))
+	cfg.Offsets = openStore(t)
+	cfg.ReadBuffer = 4 << 10
+	writeFile(t, live, numbered("w", 0, 2000))
+	gate := make(chan struct{})
+	h := start(t, cfg, harnessOpt{outCap: 1, gateAt: 10, gate: gate})
+	h.waitLines(live, 10)
+	// The consumer is stopped, the tailer blocked with one buffer read.
+	data, err := os.ReadFile(live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, live+".1", string(data))
+	if err := os.Truncate(live, 0); err != nil {
+		t.Fatal(err)
+	}
+	appendFile(t, live, numbered("new", 0, 600)) // past the 4 KiB read
+	close(gate)
+	h.waitLines(live, 2600)
+	settle()
+	got := h.linesOf(live)
+	if len(got) != 2600 {
+		t.Fatalf("%d lines, want 2600", len(got))
+	}
+	checkRange(t, "old content", got[:2000], "w", 0, 2000)
+	checkRange(t, "new content", got[2000:], "new", 0, 600)
 }

@@ -58,6 +58,8 @@ type harnessOpt struct {
 	slowFirst int           // the consumer sleeps before taking each of the first slowFirst lines
 	slowFor   time.Duration // how long
 	noWatch   bool
+	gateAt    int           // with gate: the consumer takes gateAt lines, then waits for gate to close
+	gate      chan struct{}
 	open      func(string) (*os.File, error) // replaces os.Open (hostile_test.go)
 }
 
@@ -84,6 +86,9 @@ func start(t *testing.T, cfg Config, opts ...harnessOpt) *harness {
 		for {
 			select {
 			case l := <-out:
+				if o.gate != nil && n == o.gateAt {
+					<-o.gate
+				}
 				if n < o.slowFirst {
 					time.Sleep(o.slowFor)
 				}
@@ -182,6 +187,19 @@ func mkdir(t *testing.T, parts ...string) string {
 func writeFile(t *testing.T, path, content string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writeOld writes a file last modified an hour ago: history, written
+// before any forwarder took charge (a test's own writes are newer than
+// the store's save and the tailer's start, which would make them not
+// history; see rotated.go).
+func writeOld(t *testing.T, path, content string) {
+	t.Helper()
+	writeFile(t, path, content)
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(path, old, old); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -19,21 +19,25 @@ import (
 
 // Rotated siblings. Discovery never opens a rotated name, so a file that
 // was rotated away before the tailer opened it under its live name would
-// be lost: rotated while the tailer was stopped, or twice while it was
-// blocked on a full channel (the intermediate file never had the live name
-// when the tailer looked). Whenever a new file is opened at a live path P,
-// the uncompressed rotated siblings of P (P.<YYYYMMDD-hhmmss>, P.<N>) that
-// are not open are examined, oldest first, and one is read, to its end and
+// be lost: rotated while no forwarder ran (a crash, an upgrade, a pod
+// created meanwhile), or twice while the tailer was blocked on a full
+// channel (the intermediate file never had the live name when the tailer
+// looked). Whenever a new file is opened at a live path P, the
+// uncompressed rotated siblings of P (P.<YYYYMMDD-hhmmss>, P.<N>) that are
+// not open are examined, oldest first, and one is read, to its end and
 // before the new file, when:
 //
-//   - a checkpoint matches it and is below its size: from the checkpoint;
-//   - no checkpoint matches it, this run followed a file at P before (one
-//     is open there, or was read and closed there), and it was modified
-//     after Run started: from its beginning. It was rotated away from P
-//     while the tailer did not look (blocked on a full channel), since
-//     every sibling present when P was first opened was examined then.
-//     A path seen for the first time is not enough: a rotated name created
-//     beside it cannot be told from a file someone wrote there;
+//   - a checkpoint matches it and is below its size: from the checkpoint
+//     (a copy that copytruncate made of a checkpointed file matches that
+//     file's checkpoint by its first bytes);
+//   - no checkpoint matches it and it was modified since a forwarder took
+//     charge: since this Run started or, when the store was saved by an
+//     earlier run, since that run's last save (checkpoint.Store.Loaded).
+//     A file written since then was written while the forwarder was
+//     responsible for every path its globs match: a path it followed has
+//     checkpoints for the files it read, and any other path (a pod created
+//     while no forwarder ran, a file rotated away before any line of it
+//     was acknowledged) was new. From its beginning;
 //   - no checkpoint matches it and an older sibling was followed by a
 //     tailer (one has a checkpoint, or at the first scan a compressed
 //     sibling matches a checkpoint of P): from its beginning, because it
@@ -56,9 +60,16 @@ import (
 // directory read) is paid once per rotation. A consequence: while P does
 // not exist (the container stopped for good before its runtime created a
 // new P), its siblings are not examined.
-//
-// A file's modification time is set from a coarse clock, so a file written
-// within a few milliseconds after Run started may count as older.
+
+// coarseClock is how far a file's modification time (set from the kernel's
+// coarse clock) may lag behind time.Now.
+const coarseClock = 20 * time.Millisecond
+
+// loader is the optional part of Config.Offsets that says when the
+// checkpoints it loaded were saved (checkpoint.Store has it).
+type loader interface {
+	Loaded() time.Time
+}
 
 // rotatedSuffix is what rotation appends to a live name (after a dot):
 // kubelet's timestamp or a copy number.
@@ -162,15 +173,11 @@ func (r *run) loadEntries() {
 
 // recoverSiblings opens the rotated siblings of p that must be read before
 // live, the file just opened at p (see the rules above), and returns them
-// oldest first. replacing says that live replaces a file this run followed
-// at p. The siblings are marked gone, so they are closed like any rotated
+// oldest first. The siblings are marked gone, so they are closed like any rotated
 // file once read and quiet for RotateWait.
-func (r *run) recoverSiblings(p string, live *file, replacing bool) []*file {
+func (r *run) recoverSiblings(p string, live *file) []*file {
 	sibs := siblings(p)
 	prev := r.known[p]
-	for _, k := range prev {
-		replacing = replacing || k.read
-	}
 	keep := make(map[fileKey]known)
 	var orphans []checkpoint.Entry
 	if r.first && len(r.entries[p]) > 0 {
@@ -222,8 +229,8 @@ func (r *run) recoverSiblings(p string, live *file, replacing bool) []*file {
 			if off < size {
 				from, why = off, "checkpoint"
 			}
-		case replacing && !f.mtime.Before(r.started):
-			from, why = 0, "written while running"
+		case !f.mtime.Before(r.since):
+			from, why = 0, "written since the forwarder took charge"
 		case followed:
 			from, why = 0, "newer than a followed file"
 		}

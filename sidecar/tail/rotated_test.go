@@ -58,7 +58,7 @@ func TestRestartReadsRotatedRest(t *testing.T) {
 	ts := func(s string) string { return live + ".20261130-" + s }
 	store := openStore(t)
 
-	writeFile(t, ts("090000"), numbered("history", 0, 20))   // before anything was followed
+	writeOld(t, ts("090000"), numbered("history", 0, 20))    // before anything was followed
 	writeFile(t, ts("091500"), numbered("done", 0, 20))      // read to its end
 	writeFile(t, ts("093000.gz"), numbered("gz", 0, 20))     // never read, whatever it holds
 	writeFile(t, ts("093000.gz.tmp"), numbered("tmp", 0, 5)) // kubelet compressing
@@ -140,8 +140,8 @@ func TestRestartStartAtEnd(t *testing.T) {
 	writeFile(t, live+".20261130-103000", numbered("w", 10, 20))
 	writeFile(t, live, numbered("w", 20, 30))
 	other := filepath.Join(mkdir(t, root, "ns_new-0_1a2b", "app"), "0.log")
-	writeFile(t, other+".20261130-103000", numbered("history", 0, 10))
-	writeFile(t, other, numbered("history", 10, 20))
+	writeOld(t, other+".20261130-103000", numbered("history", 0, 10))
+	writeOld(t, other, numbered("history", 10, 20))
 
 	cfg := fastConfig(podGlob(root))
 	cfg.Offsets = store
@@ -191,9 +191,9 @@ func TestFreshStartSkipsRotated(t *testing.T) {
 	for _, withStore := range []bool{false, true} {
 		t.Run(map[bool]string{false: "no offsets", true: "empty store"}[withStore], func(t *testing.T) {
 			root, live := podDir(t)
-			writeFile(t, live+".20261130-090000", numbered("old", 0, 10))
-			writeFile(t, live+".20261130-091500", numbered("old", 10, 20))
-			writeFile(t, live+".1", numbered("old", 20, 30))
+			writeOld(t, live+".20261130-090000", numbered("old", 0, 10))
+			writeOld(t, live+".20261130-091500", numbered("old", 10, 20))
+			writeOld(t, live+".1", numbered("old", 20, 30))
 			writeFile(t, live, numbered("n", 0, 10))
 			cfg := countingConfig(podGlob(root))
 			if withStore {

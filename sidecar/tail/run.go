@@ -33,7 +33,9 @@ type run struct {
 	order  []*file                      // open files in opening order, for fair, stable rounds
 	known  map[string]map[fileKey]known // per live path: rotated files dealt with (rotated.go)
 
-	started time.Time                     // when Run started: siblings modified since were written while it ran
+	started time.Time                     // when Run started
+	since   time.Time                     // files modified since were written while a forwarder was in charge (rotated.go)
+	restart bool                          // a previous run saved checkpoints (the store's Loaded time)
 	entries map[string][]checkpoint.Entry // the checkpoints by path, during the first scan only
 
 	unannounced   []*file    // registered without a checkpoint, not yet given to the Follower
@@ -64,6 +66,19 @@ func newRun(ctx context.Context, t *Tailer, out chan<- Line) *run {
 		// Before the first look at any file, so a file written after
 		// this is never taken for history.
 		started: time.Now(),
+	}
+	// A file's modification time comes from a coarse clock (a kernel
+	// tick, a few milliseconds), so a file written just after this may
+	// carry a slightly earlier time: take charge a little earlier, which
+	// at worst reads a file that just missed being history.
+	r.since = r.started.Add(-coarseClock)
+	if l, ok := t.cfg.Offsets.(loader); ok {
+		if at := l.Loaded(); !at.IsZero() {
+			r.restart = true
+			if at.Before(r.since) {
+				r.since = at
+			}
+		}
 	}
 	if !t.noWatch {
 		w, err := fsnotify.NewWatcher()
@@ -321,7 +336,7 @@ func (r *run) checkPath(p string) {
 		r.t.rotations.Add(1)
 		r.t.log.Debug("tail: rotated", "path", p)
 	}
-	for _, s := range r.recoverSiblings(p, f, before != nil) {
+	for _, s := range r.recoverSiblings(p, f) {
 		s.after = before
 		before = s
 	}

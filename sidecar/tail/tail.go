@@ -19,12 +19,18 @@
 //   - a file with a checkpoint, under its live name or a rotated one, is
 //     read from the checkpoint to its end;
 //   - an uncompressed rotated file without one is read from its start when
-//     it is newer than a followed file of the same path, or changed while
-//     this run followed the path; logrotate's copy of a truncated file
-//     (copytruncate) is read from where the original was left;
-//   - anything else at a path nobody followed is history: a first start
-//     reads live files from their beginning (or, with StartAtEnd, their
-//     end) and leaves rotated ones alone, like the Datadog Agent.
+//     it was modified since a forwarder took charge (this Run's start, or
+//     the previous run's last save: whatever was written since then was
+//     written while a forwarder was responsible for it), or is newer than
+//     a followed file of the same path; logrotate's copy of a truncated
+//     file (copytruncate) is read from where the original was left;
+//   - a live file without one is read from its start; with StartAtEnd, a
+//     first scan starts it at its end, unless its path was followed or it
+//     was modified since the previous run's last save (a pod created while
+//     no forwarder ran);
+//   - anything else is history: rotated files at a path nobody followed,
+//     last written before any forwarder took charge, are left alone, like
+//     the Datadog Agent does.
 //
 // So what is lost is only what was compressed or deleted before it was
 // read. Rotated lines carry the live name. The details are in rotated.go.
@@ -45,9 +51,10 @@
 //
 // Truncation (copytruncate). A file whose size drops below the read offset
 // is read again from 0. So is a file whose first bytes (up to 1 KiB) are no
-// longer the ones read: that check runs when new data arrives after the
-// reader had caught up, and catches a truncate-and-rewrite that outgrew the
-// old offset between two looks. Content rewritten identically at the start
+// longer the ones read: that check runs after every read that returned
+// data, before any of it is handed out, and catches a truncate-and-rewrite
+// that outgrew the old offset between two reads (reading blocked on a full
+// channel during an outage gives it all the time it needs). Content rewritten identically at the start
 // cannot be told from an append.
 //
 // Backpressure. Run sends on its channel and blocks when it is full: reading
