@@ -116,6 +116,7 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 		{"relevel_queue_depth", "gauge", "Lines read and waiting to be processed.", depth},
 		{"relevel_checkpoint_save_errors_total", "counter", "Checkpoint saves that failed (full disk, read-only state directory); /readyz fails until one succeeds.", m.saveErrors.Load()},
 		{"relevel_checkpoint_save_failing", "gauge", "1 while the last checkpoint save failed.", b2i(m.saveFailing.Load())},
+		{"relevel_checkpoint_follow_errors_total", "counter", "Saves of which files are followed (before their first line goes out) that failed: while they fail, a crash before the sink acknowledges a new file's lines may skip the file once it is rotated away.", st.FollowErrors},
 		{"relevel_checkpoint_corrupt_total", "counter", "Checkpoint files found unreadable at start and set aside as checkpoints.json.corrupt-<time>.", m.corrupt.Load()},
 	} {
 		metric(c.name, c.typ, c.help)

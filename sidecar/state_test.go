@@ -99,6 +99,19 @@ func TestStateDirHealth(t *testing.T) {
 	waitFor(t, "more failed saves", func() bool { return m.saveErrors.Load() >= failed+5 })
 	appendFile(t, log, cri("stdout", "two"))
 	waitFor(t, "delivery while saves fail", func() bool { return len(sink.records(t)) == 2 })
+	// A new file while saves fail: that it is followed cannot be saved,
+	// which is counted; its lines still go out.
+	dir2 := filepath.Join(root, "pods", "ns_pod_uid", "d")
+	if err := os.MkdirAll(dir2, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	appendFile(t, filepath.Join(dir2, "0.log"), cri("stdout", "three"))
+	waitFor(t, "delivery of a new file while saves fail", func() bool { return len(sink.records(t)) == 3 })
+	var failing strings.Builder
+	m.WriteTo(&failing)
+	if !strings.Contains(failing.String(), "relevel_checkpoint_follow_errors_total 1\n") {
+		t.Errorf("metrics lack relevel_checkpoint_follow_errors_total 1:\n%s", failing.String())
+	}
 	if n := strings.Count(logs.String(), "cannot save checkpoints"); n != 1 {
 		t.Errorf("save failure logged %d times over %d failures; want once", n, m.saveErrors.Load())
 	}
