@@ -82,6 +82,10 @@ func parseKlog(h []byte, r *Record) bool {
 				r.fields = span{int32(end + 1), int32(len(h))}
 				r.fieldsKind = fieldsKlog
 			}
+			if lvl != LevelCritical {
+				r.blockCont = true
+				r.rawCont = opensKlogBlock(h)
+			}
 		}
 	}
 	return true

@@ -80,6 +80,7 @@ type layout struct {
 	timeKind   uint8
 	fieldsKind uint8
 	rawCont    bool // later headerless lines belong to this record
+	blockCont  bool // ...but only klog's "key=<" value blocks (KlogBlockLine)
 }
 
 // clear forgets what a failed format attempt may have set, keeping the text.
@@ -138,6 +139,43 @@ func (r *Record) ThreadID() (int, bool) {
 // another writer's. A Go panic takes them only while they fit the goroutine
 // dump's grammar (see GoroutineDumpLine), which the joiner checks.
 func (r *Record) AcceptsContinuation() bool { return r.rawCont }
+
+// BlockContinuation reports whether the lines that may follow this record
+// are only klog's multi-line value blocks: a structured klog record
+// (InfoS, ErrorS: a quoted message, then key=value pairs) writes every
+// value quoted on its line, except a multi-line string, which it writes as
+// "key=<", its lines each behind a TAB, and " >". So such a record takes a
+// continuation line only while a block is open (AcceptsContinuation says
+// whether its header opened one), and only lines KlogBlockLine accepts;
+// any other headerless line after it is another writer's. A FatalS record
+// is not held to it: klog may write a goroutine dump after it.
+func (r *Record) BlockContinuation() bool { return r.blockCont }
+
+// KlogBlockLine reports whether line (without its line ending) belongs to
+// an open klog value block, and whether a block is still open after it: a
+// value line ("\tvalue", open) or the block's end (" >", which may be
+// followed by more pairs and open the next block with a final "key=<").
+func KlogBlockLine(line []byte) (belongs, open bool) {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	switch {
+	case len(line) > 0 && line[0] == '\t':
+		return true, true
+	case len(line) >= 2 && line[0] == ' ' && line[1] == '>':
+		return true, opensKlogBlock(line)
+	}
+	return false, false
+}
+
+// opensKlogBlock reports whether a klog line ends by opening a value block.
+func opensKlogBlock(line []byte) bool {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	n := len(line)
+	return n >= 2 && line[n-2] == '=' && line[n-1] == '<'
+}
 
 // RawLevel returns the level exactly as the logger wrote it ("I", "warn",
 // "INFO+2", "30"), or nil when the format implies it (a Go panic) or none

@@ -36,7 +36,7 @@ type Config struct {
 	// StdoutLevel and StderrLevel are the status of records whose format is
 	// not recognised (default info and error, as the Datadog Agent gives).
 	StdoutLevel, StderrLevel parser.Level
-	FlushInterval            time.Duration // emit a pending multi-line record after this idle time (default 1s)
+	FlushInterval            time.Duration // emit a pending multi-line record after this idle time, and end it before a line the runtime stamped this much later (default 1s)
 	// CheckpointInterval is how often checkpoints are saved and expired
 	// even when nothing is acknowledged (default 5s). Offsets the sink
 	// acknowledges are saved at once besides, one save at a time: what a
@@ -137,6 +137,8 @@ type stream struct {
 	id         container.Stream
 	pendingAt  int64     // file offset at which the pending record starts (valid while j.Pending())
 	pendingT   time.Time // the runtime's timestamp of the pending record's first line
+	lastT      time.Time // the runtime's timestamp of the last line added
+	lastPiece  bool      // the last line added goes on in the next entry (CRI "P")
 	lastActive time.Time
 }
 
@@ -430,6 +432,10 @@ func (p *processor) line(l tail.Line) error {
 	for _, e := range entries {
 		p.noteEntry(f, e)
 		s := f.streams[e.Stream]
+		if err := p.gap(f, s, e.Time); err != nil {
+			return err
+		}
+		s.lastT, s.lastPiece = e.Time, e.Partial
 		p.scratch = append(p.scratch[:0], e.Line...)
 		if !e.Partial {
 			p.scratch = append(p.scratch, '\n')
@@ -449,6 +455,23 @@ func (p *processor) line(l tail.Line) error {
 	}
 	if len(entries) > 0 {
 		f.resume = entries[len(entries)-1].Resume
+	}
+	return nil
+}
+
+// gap ends the pending record of s when the runtime stamped the next line
+// at least FlushInterval after the last one. A logger writes a record in
+// one write (a Go panic's dump in a quick burst), so its lines carry nearly
+// the same time; a line that comes that much later is another write, which
+// the idle flush would have separated had relevel been reading live. So a
+// backlog read after a restart or a pause is joined exactly as it would
+// have been live. The rest of a line cut in pieces always joins its start.
+func (p *processor) gap(f *file, s *stream, t time.Time) error {
+	if !s.j.Pending() || s.lastPiece || t.IsZero() || s.lastT.IsZero() || t.Sub(s.lastT) < p.cfg.FlushInterval {
+		return nil
+	}
+	if s.j.Flush() {
+		return p.emit(f, s)
 	}
 	return nil
 }

@@ -260,6 +260,43 @@ func TestRuntimeTimestamp(t *testing.T) {
 	}
 }
 
+// A record's lines carry nearly the runtime's same time; a headerless line
+// stamped FlushInterval or more after the line before it starts a record,
+// even when the whole file is read at once (a backlog), as the idle flush
+// would have had it live. The rest of a line cut in pieces joins its
+// start, whatever its time.
+func TestRuntimeTimestampGap(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "pods", "ns_pod_uid", "c")
+	os.MkdirAll(dir, 0o755)
+	appendFile(t, filepath.Join(dir, "0.log"),
+		"2026-11-30T06:00:00.000Z stderr F W1130 06:00:00.000000       1 main.go:25] legacy warning\n"+
+			"2026-11-30T06:00:00.001Z stderr F continued in the same write\n"+
+			"2026-11-30T06:00:03.000Z stderr F s6-rc: info: service web successfully started\n"+
+			"2026-11-30T06:00:04.000Z stderr F I1130 06:00:04.000000       1 main.go:30] legacy info \n"+
+			"2026-11-30T06:00:09.000Z stderr P cut \n"+
+			"2026-11-30T06:00:15.000Z stderr F line\n")
+	sink := &syncBuffer{}
+	cfg := Config{Include: []string{filepath.Join(root, "pods", "*", "*", "*.log")}, StateDir: filepath.Join(root, "state"),
+		FlushInterval: 500 * time.Millisecond, Sink: NewWriterSink(sink)}
+	runUntil(t, cfg, sink, 4)
+	recs := sink.records(t)
+	want := []struct{ status, format, message string }{
+		{"warning", "klog", "legacy warning\ncontinued in the same write"},
+		{"error", "", "s6-rc: info: service web successfully started"},
+		{"info", "klog", "legacy info "},
+		{"error", "", "cut line"},
+	}
+	if len(recs) != len(want) {
+		t.Fatalf("%d records, want %d: %v", len(recs), len(want), recs)
+	}
+	for i, w := range want {
+		if recs[i]["status"] != w.status || recs[i]["format"] != w.format || recs[i]["message"] != w.message {
+			t.Errorf("record %d: %v; want status %q format %q message %q", i, recs[i], w.status, w.format, w.message)
+		}
+	}
+}
+
 // Offsets are saved right after the sink acknowledges them, not on the
 // checkpoint interval (here an hour): what a crash repeats is what was in
 // flight (issue 12).

@@ -95,7 +95,7 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 	expiry := fs.Duration("checkpoint-expiry", 7*24*time.Hour, "forget the checkpoint of a file gone this long")
 	outLevel := fs.String("stdout-level", "info", "status of unrecognised records from a container's stdout")
 	errLevel := fs.String("stderr-level", "error", "status of unrecognised records from a container's stderr")
-	flushAfter := fs.Duration("flush-interval", time.Second, "emit a pending multi-line record after its stream has been idle this long")
+	flushAfter := fs.Duration("flush-interval", time.Second, "emit a pending multi-line record after its stream has been idle this long; a line the runtime stamped this long after the one before it starts a record")
 	ckpt := fs.Duration("checkpoint-interval", 5*time.Second, "save offsets at least this often")
 	maxBytes := fs.Int("max-bytes", join.DefaultMaxBytes, "most bytes in one record; the rest continues in another record")
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus /metrics, /healthz and /readyz on this address, e.g. :9090 (default: off)")

@@ -140,6 +140,27 @@ func genMixedSlogGokitHclogZerologJSON(r *recorder) {
 	slogCall(r, FormatSlog, sl, slog.LevelDebug, "", "done")
 }
 
+// genMixedKlogPlain is a structured klog program sharing stderr with
+// another writer's plain lines: a process supervisor (s6-overlay's s6-rc),
+// an nginx stream log. A structured klog record continues only inside a
+// key=< value block, so each plain line after one is a record of its own,
+// also right after a block.
+func genMixedKlogPlain(r *recorder) {
+	useGlobalKlog(r, nil)
+	klogCall(r, LevelInfo, "klog.InfoS", func() { klog.InfoS("Starting controller", "name", "ingress-nginx") })
+	r.plain("s6-rc: warning: unable to start service nginx: command exited 1")
+	klogCall(r, LevelInfo, "klog.InfoS multi-line value", func() {
+		klog.InfoS("Loaded configuration", "data", "worker_processes 2;\nevents {}")
+	})
+	r.plain("s6-rc: info: service nginx successfully started")
+	klogCall(r, LevelError, "klog.ErrorS", func() {
+		klog.ErrorS(errors.New("connection refused"), "Failed to sync", "ingress", "default/web")
+	})
+	r.plain("[10.0.0.7] [30/Nov/2026:04:41:36 +0000] TCP 200 512 1024 0.002")
+	klogCall(r, LevelInfo, "klog.InfoS", func() { klog.InfoS("Reloaded", "backends", 3) })
+	r.plain("s6-rc: info: service nginx-reloader successfully started")
+}
+
 func mixedStreams() []*stream {
 	return []*stream{
 		{logger: "mixed", name: "zap-klog-logrus", modules: []string{modZap, modKlog, modLogrus},
@@ -154,6 +175,8 @@ func mixedStreams() []*stream {
 			desc: "crashing app: plain stderr lines, then klog lines, then a Go panic", child: &childRun{
 				mode: "mixed-plain-klog-panic", exit: 2,
 				tail: Record{Format: FormatGoPanic, Level: LevelCritical, Call: "panic(error)"}}},
+		{logger: "mixed", name: "klog-structured-plain", modules: []string{modKlog},
+			desc: "structured klog records (InfoS, ErrorS, a multi-line value) each followed by another writer's plain line (s6-rc, an nginx stream log line)", run: genMixedKlogPlain},
 		{logger: "mixed", name: "slog-gokit-hclog-zerolog-json", modules: []string{modStd, modGokit, modHclog, modZerolog},
 			desc: "slog text, go-kit logfmt, hclog text, zerolog console and JSON lines of all four interleaved, plain lines", run: genMixedSlogGokitHclogZerologJSON},
 	}

@@ -74,6 +74,7 @@ type Joiner struct {
 	curFormat parser.Format
 	curLevel  parser.Level
 	curCont   bool // pending record accepts headerless lines
+	curBlock  bool // ...only as klog value blocks (parser.KlogBlockLine)
 	overflow  bool // pending record continues one cut at a bound
 	partial   bool // the last line added had no line ending
 	jsonOpen  bool // pending record is a pretty-printed JSON object still open
@@ -138,6 +139,17 @@ func (j *Joiner) Add(line []byte) bool {
 		}
 		j.inDump = j.inDump || parser.GoroutineHeader(b)
 	}
+	open := true
+	if !header && j.curCont && j.curBlock {
+		// A structured klog record continues only inside its value
+		// blocks; any other line is another writer's.
+		var belongs bool
+		if belongs, open = parser.KlogBlockLine(b); !belongs {
+			j.finish()
+			j.start(false)
+			return true
+		}
+	}
 	if !header && j.curCont {
 		if j.curLines+1 > j.cfg.maxLines || len(j.cur)+len(line) > j.cfg.maxBytes {
 			j.finish()
@@ -148,6 +160,9 @@ func (j *Joiner) Add(line []byte) bool {
 		j.curLines++
 		j.partial = !hasEOL(line)
 		j.firstOK = false
+		if j.curBlock {
+			j.curCont = open
+		}
 		if j.jsonOpen && isLone(b, '}') {
 			j.curCont, j.jsonOpen = false, false
 		}
@@ -210,6 +225,7 @@ func (j *Joiner) start(header bool) {
 	j.curLines = 1
 	j.curFormat, j.curLevel = j.probe.Format, j.probe.Level
 	j.curCont = j.probe.AcceptsContinuation()
+	j.curBlock = j.probe.BlockContinuation()
 	// The probe is ParseLine's result when it recognised a format (an
 	// unrecognised line gets its whole text as message from ParseLine) and
 	// saw the same text (ParseLine keeps a final "\r" in Text).

@@ -50,7 +50,9 @@ func TestJoinShapes(t *testing.T) {
 	input := klogInfo + klogBlock + "legacy\ncontinued\n" + zapStack + logrusTxt + plain + plain + klogInfo + goPanic
 	checkRecs(t, collect(t, input), []want{
 		{parser.FormatKlog, parser.LevelInfo, 1},
-		{parser.FormatKlog, parser.LevelInfo, 8}, // the block, then two raw lines with no header
+		{parser.FormatKlog, parser.LevelInfo, 6}, // the blocks; a structured record continues only in them
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
 		{parser.FormatZap, parser.LevelWarning, 5},
 		{parser.FormatLogrus, parser.LevelInfo, 1},
 		{parser.FormatUnknown, parser.LevelUnknown, 1}, // logrus text never continues
