@@ -7,22 +7,31 @@ DEMO     ?= testdata/corpus/mixed/zap-klog-logrus.log testdata/corpus/mixed/zap-
 TOFU_VERSION ?= v1.12.6
 TOFU         ?= $(shell $(GO) env GOPATH)/bin/tofu-$(TOFU_VERSION)
 
-.PHONY: all build demo demo-sidecar test lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak
+.PHONY: all build demo demo-sidecar test lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak chromium
 
 all: build
 
 build:
 	$(GO) build -o bin/relevel ./cmd/relevel
 
-## demo: repair the bundled sample stream (klog, zap, logrus and a Go panic) and print the records
+## demo: repair the bundled sample stream (klog, zap, logrus and a Go panic) and print the records,
+## then the report of the bundled node tree: how many of its records Datadog shows as false errors
 demo:
 	@cat $(DEMO) | $(GO) run ./cmd/relevel parse
+	@echo
+	@$(GO) run ./cmd/relevel report testdata/pods
 
 ## test: lint, then every test with the race detector (golden corpus, fuzz seeds, CLI,
 ## and the Terraform provider's acceptance tests against the real OpenTofu CLI)
 test: lint tofu
 	TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TOFU) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.opentofu.org \
 	$(GO) test -race -count=1 ./...
+
+## chromium: install Debian's chromium for the HTML report's browser test, unless a Chrome is on PATH
+## (the test skips without one, except under CI; .ci/run calls this target; needs apt-get and root)
+chromium:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null || \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 ## tofu: build the OpenTofu CLI (TOFU_VERSION) into $(TOFU), unless it is there.
 ## Its module has a replace directive, so `go install …@version` refuses it: download

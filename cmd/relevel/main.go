@@ -21,11 +21,13 @@ Commands:
   sidecar   follow container log files and write their records as JSON with the true level
   exec      run a command and write its output as JSON records with the true level
   pipeline  render, test offline, diff and apply the Datadog pipeline that fixes levels server-side
+  report    count the false errors Datadog shows for your logs, per container (tables, JSON, HTML)
   help      show this help, or "relevel help <command>" for a command's flags
 
 Examples:
   kubectl logs deploy/cert-manager | relevel parse
-  relevel parse < testdata/demo/mixed.log
+  relevel parse < testdata/corpus/mixed/zap-klog-logrus.log
+  relevel report /var/log/pods
 `
 
 func main() {
@@ -48,6 +50,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runExec(args[1:], stdout, stderr)
 	case "pipeline":
 		return runPipeline(args[1:], stdin, stdout, stderr)
+	case "report":
+		return runReport(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
 			return run([]string{args[1], "--help"}, stdin, stdout, stderr)
