@@ -156,12 +156,15 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "relevel sidecar: --sink file needs --sink-path")
 			return 2
 		}
-		f, err := os.OpenFile(*sinkPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		f, torn, err := openSinkFile(*sinkPath)
 		if err != nil {
 			fmt.Fprintf(stderr, "relevel sidecar: %v\n", err)
 			return 1
 		}
 		defer f.Close()
+		if torn {
+			logger.Warn("the sink file ended inside a record (a crash while writing it); that record is repeated whole after a newline", "path", *sinkPath)
+		}
 		out = sidecar.NewWriterSink(f)
 	default:
 		fmt.Fprintf(stderr, "relevel sidecar: --sink %q is not stdout, file or datadog\n", *sink)
@@ -240,4 +243,37 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// openSinkFile opens the file sink's file for appending. A file that does
+// not end with a newline was cut in the middle of a record by a crash (kill
+// -9 during a write): a newline is written first, so that the torn record
+// stays one bad line and the first record of this run is not glued to it
+// (the torn record itself was not acknowledged, so it is written again).
+func openSinkFile(path string) (f *os.File, torn bool, err error) {
+	f, err = os.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, false, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, false, err
+	}
+	if st.Size() == 0 || !st.Mode().IsRegular() {
+		return f, false, nil
+	}
+	var last [1]byte
+	if _, err := f.ReadAt(last[:], st.Size()-1); err != nil {
+		f.Close()
+		return nil, false, fmt.Errorf("reading the end of %s: %w", path, err)
+	}
+	if last[0] == '\n' {
+		return f, false, nil
+	}
+	if _, err := f.Write([]byte{'\n'}); err != nil {
+		f.Close()
+		return nil, false, fmt.Errorf("ending the torn record of %s: %w", path, err)
+	}
+	return f, true, nil
 }

@@ -37,3 +37,42 @@ func TestSidecarConfigFile(t *testing.T) {
 		t.Errorf("exit %d %s", code, errs)
 	}
 }
+
+// A sink file cut inside a record by a kill -9 gets a newline before this
+// run's first record, which would otherwise be glued to the torn one and
+// be lost with it; a whole file is appended to as it is.
+func TestOpenSinkFileAfterTornWrite(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, before string
+		torn         bool
+	}{
+		{"empty", "", false},
+		{"whole", "{\"message\":\"a\"}\n", false},
+		{"torn", "{\"message\":\"a\"}\n{\"messa", true},
+	} {
+		p := filepath.Join(dir, c.name+".jsonl")
+		if c.before != "" {
+			if err := os.WriteFile(p, []byte(c.before), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f, torn, err := openSinkFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write([]byte("{\"message\":\"b\"}\n")); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		got, _ := os.ReadFile(p)
+		want := c.before
+		if c.torn {
+			want += "\n"
+		}
+		want += "{\"message\":\"b\"}\n"
+		if torn != c.torn || string(got) != want {
+			t.Errorf("%s: torn %v, file %q; want %v, %q", c.name, torn, got, c.torn, want)
+		}
+	}
+}
