@@ -93,6 +93,7 @@ type Server struct {
 	conds           []condFailure
 	requests        []Request
 	items           []Item
+	itemHook        func(Item) // when set, accepted items go here instead of items
 	violations      []Violation
 }
 
@@ -127,6 +128,14 @@ func WithSpecFile(path string) Option {
 		s.spec = sp
 		return err
 	})
+}
+
+// WithItemHook gives each accepted item to fn, under the fake's lock and in
+// the order accepted, instead of keeping it (Accepted then returns none):
+// for tests that push more logs through than the test process should hold.
+// Requests are still recorded.
+func WithItemHook(fn func(Item)) Option {
+	return optionFunc(func(s *Server) error { s.itemHook = fn; return nil })
 }
 
 // AllowViolations stops Start from failing the test for the violations
@@ -552,6 +561,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.requests = append(s.requests, rec)
 	for _, it := range a.items {
 		it.Request = idx
+		if s.itemHook != nil {
+			s.itemHook(it)
+			continue
+		}
 		s.items = append(s.items, it)
 	}
 	for _, p := range a.problems {
