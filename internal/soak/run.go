@@ -1,7 +1,6 @@
 package soak
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -91,6 +90,10 @@ type runner struct {
 	p          *proc
 	problems   []string
 	logs       []string // stderr of every process
+
+	fileMu   sync.Mutex
+	fileOff  int64      // the file sink's output read so far (whole lines)
+	fileDels []delivery // what those lines delivered
 }
 
 // Run executes s and checks the guarantee. An error means the run could
@@ -383,19 +386,34 @@ type delivery struct {
 
 var idRE = regexp.MustCompile(`id=\\?"?(c\d+n\d{7})`)
 
-// deliveries returns every delivered line so far, in delivery order.
+// deliveries returns every delivered line so far, in delivery order. The
+// file sink's output is read on from where the last call stopped, so a
+// run's many calls cost its output once, not once per call.
 func (r *runner) deliveries() []delivery {
-	var out []delivery
 	if r.s.Sink == SinkFile {
+		r.fileMu.Lock()
+		defer r.fileMu.Unlock()
 		f, err := os.Open(r.out)
 		if err != nil {
 			return nil
 		}
 		defer f.Close()
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<24)
-		for sc.Scan() {
-			line := sc.Bytes()
+		data, err := io.ReadAll(io.NewSectionReader(f, r.fileOff, 1<<40))
+		if err != nil {
+			return slices.Clone(r.fileDels)
+		}
+		// Whole lines only: the last one may be being written.
+		if end := bytes.LastIndexByte(data, '\n'); end >= 0 {
+			data = data[:end+1]
+		} else {
+			data = nil
+		}
+		r.fileOff += int64(len(data))
+		for len(data) > 0 {
+			line := data
+			if i := bytes.IndexByte(data, '\n'); i >= 0 {
+				line, data = data[:i], data[i+1:]
+			}
 			var rec struct {
 				Attributes map[string]any `json:"attributes"`
 				Message    string         `json:"message"`
@@ -403,10 +421,11 @@ func (r *runner) deliveries() []delivery {
 			if json.Unmarshal(line, &rec) != nil {
 				continue // a line being written when the process was killed
 			}
-			out = append(out, idsOf(rec.Attributes, rec.Message, -1)...)
+			r.fileDels = append(r.fileDels, idsOf(rec.Attributes, rec.Message, -1)...)
 		}
-		return out
+		return slices.Clone(r.fileDels)
 	}
+	var out []delivery
 	for _, it := range r.fake.Accepted() {
 		attrs, _ := it.Fields["attributes"].(map[string]any)
 		out = append(out, idsOf(attrs, it.Message(), it.Request)...)
