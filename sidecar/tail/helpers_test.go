@@ -58,7 +58,7 @@ type harnessOpt struct {
 	slowFirst int           // the consumer sleeps before taking each of the first slowFirst lines
 	slowFor   time.Duration // how long
 	noWatch   bool
-	gateAt    int           // with gate: the consumer takes gateAt lines, then waits for gate to close
+	gateAt    int // with gate: the consumer takes gateAt lines, then waits for gate to close
 	gate      chan struct{}
 	open      func(string) (*os.File, error) // replaces os.Open (hostile_test.go)
 }
