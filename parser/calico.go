@@ -13,9 +13,8 @@ package parser
 // bare.
 
 // parseCalico recognises a Calico line; h opens with a date whose time is
-// set off by a space.
-func parseCalico(h []byte, r *Record) bool {
-	te := scanRFC3339(h, 0, false)
+// set off by a space, ending at te.
+func parseCalico(h []byte, te int, r *Record) bool {
 	if te < 19 || te+12 > len(h) || h[te] != ' ' || h[te+1] != '[' {
 		return false
 	}

@@ -12,9 +12,8 @@ package parser
 // message continues on lines of its own.
 
 // parseCapnslog recognises a capnslog line; h opens with a date whose time
-// is set off by a space ("2019-04-02 17:47:28").
-func parseCapnslog(h []byte, r *Record) bool {
-	te := scanRFC3339(h, 0, false)
+// is set off by a space ("2019-04-02 17:47:28"), ending at te.
+func parseCapnslog(h []byte, te int, r *Record) bool {
 	if te < 26 || te+6 > len(h) || h[te] != ' ' || h[19] != '.' {
 		return false
 	}

@@ -95,10 +95,20 @@ func parseHeader(h []byte, r *Record) bool {
 		// "2024-03-15 00:46:36.132 [INFO][68] ". Other such lines go on to
 		// the attempts below (zerolog with a custom TimeFormat).
 		if len(h) > 24 && h[10] == ' ' && h[4] == '-' {
-			if parseCapnslog(h, r) || r.retry() || parseCalico(h, r) {
-				return true
+			// The time is scanned once for both; capnslog's letter or
+			// Calico's bracket follows it.
+			if te := scanRFC3339(h, 0, false); te > 0 && te+1 < len(h) && h[te] == ' ' {
+				if h[te+1] == '[' && te+2 < len(h) && isUpper(h[te+2]) {
+					if parseCalico(h, te, r) {
+						return true
+					}
+					r.retry()
+				}
+				if parseCapnslog(h, te, r) {
+					return true
+				}
+				r.retry()
 			}
-			r.retry()
 		}
 		// A ':' in the second or third byte is zerolog's default Kitchen
 		// time ("3:04PM"); zap's and hclog's times open with a date or an

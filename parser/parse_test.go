@@ -191,6 +191,7 @@ var edgeCases = []parseCase{
 		format: FormatCapnslog, level: LevelInfo, msg: "etcdserver: published {Name:node02 ClientURLs:[https://dev-vm-02.example.com:2379]} to cluster ae708a00c1115219"},
 	{name: "capnslog trailing space", line: `2020-05-08 16:24:04.678665 I | etcdserver: heartbeat = 100ms `, format: FormatCapnslog, level: LevelInfo, msg: "etcdserver: heartbeat = 100ms"},
 	{name: "capnslog debug formatter caller", line: `2019-01-01 12:00:00.123456 [server.go:1234] D | etcdserver: applied`, format: FormatCapnslog, level: LevelDebug, msg: "etcdserver: applied", caller: "server.go:1234"},
+	{name: "capnslog debug formatter, capital file name", line: `2019-01-01 12:00:00.123456 [Server.go:12] W | etcdserver: slow`, format: FormatCapnslog, level: LevelWarning, caller: "Server.go:12"},
 	{name: "capnslog trace and critical", line: `2019-01-01 12:00:00.123456 T | auth: token`, format: FormatCapnslog, level: LevelDebug, msg: "auth: token"},
 	{name: "capnslog critical", line: `2019-01-01 12:00:00.123456 C | etcdmain: listen tcp 10.0.0.1:2380: bind: cannot assign requested address`, format: FormatCapnslog, level: LevelCritical},
 	{name: "calico felix", line: `2024-03-15 00:46:36.132 [INFO][68] felix/int_dataplane.go 1837: Completed first update to dataplane. secsSinceStart=0.605633007`,
