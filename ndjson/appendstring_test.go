@@ -112,10 +112,10 @@ func FuzzAppendString(f *testing.F) {
 	})
 }
 
-// Without a Reference the encoder reads the clock only for klog records
-// (the only timestamps without a year): every corpus record renders as with
-// a Reference of now.
-func TestReferenceOnlyForKlog(t *testing.T) {
+// Without a Reference the encoder reads the clock only for records whose
+// timestamps leave out the year (klog, log15's terminal form): every corpus
+// record renders as with a Reference of now.
+func TestReferenceOnlyWithoutYear(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/corpus/*/*.log")
 	if len(files) == 0 {
 		t.Skip("no corpus")

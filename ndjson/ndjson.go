@@ -13,13 +13,15 @@ import (
 )
 
 // Options controls rendering. The zero value renders unknown-format records
-// with status "info" and decodes klog timestamps against time.Now.
+// with status "info" and decodes timestamps without a year (klog, log15's
+// terminal form) against time.Now.
 type Options struct {
 	// DefaultLevel is the status of a record whose level is unknown.
 	// LevelUnknown means info.
 	DefaultLevel parser.Level
-	// Reference supplies what timestamps leave out (klog's year and zone);
-	// see parser.Record.Timestamp. Zero means time.Now() at each call.
+	// Reference supplies what timestamps leave out (klog's and log15's year
+	// and zone); see parser.Record.Timestamp. Zero means time.Now() at each
+	// call.
 	Reference time.Time
 }
 
@@ -65,8 +67,8 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 	if rec.RawTime() != nil {
 		ref := e.Reference
 		if ref.IsZero() {
-			if rec.Format == parser.FormatKlog {
-				ref = time.Now() // klog's "MMDD hh:mm:ss" leaves out the year
+			if rec.OmitsYear() {
+				ref = time.Now() // klog's "MMDD hh:mm:ss" and log15's "MM-DD|hh:mm:ss" leave out the year
 			} else {
 				// The other formats write the date and need at most the
 				// zone, the local one: a clock read per record saved.

@@ -51,6 +51,8 @@ func (r *Record) EachField(fn func(Field) bool) {
 		r.eachLogfmtRest(b, int(r.fields.start), fn)
 	case fieldsZerologColor:
 		eachZerologColorField(b, fn)
+	case fieldsCalico:
+		eachCalicoField(b, fn)
 	case fieldsJSONRest:
 		r.eachJSONRest(b, int(r.fields.start), fn)
 	}

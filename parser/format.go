@@ -23,10 +23,22 @@ const (
 	// github.com/hashicorp/logutils filters it and serf, memberlist and the
 	// HashiCorp agents before hclog wrote it.
 	FormatLogutils
+	// FormatLog15 is the terminal form of github.com/inconshreveable/log15
+	// and of go-ethereum's log package: "INFO [11-30|04:41:36.123] msg k=v".
+	FormatLog15
+	// FormatCapnslog is github.com/coreos/pkg/capnslog's PrettyFormatter,
+	// etcd's before 3.5: "2019-04-02 17:47:28.661134 I | etcdserver: msg".
+	FormatCapnslog
+	// FormatCalico is libcalico-go's logutils.Formatter, which every Calico
+	// component writes: "2024-03-15 00:46:36.132 [INFO][68] felix/x.go 12: msg".
+	FormatCalico
+	// FormatWeave is Weave Net's text formatter over logrus:
+	// "INFO: 2016/04/06 20:53:30.071220 msg".
+	FormatWeave
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -141,6 +141,9 @@ func parseLogrusTTY(h []byte, r *Record) bool {
 	var t span
 	switch {
 	case i < len(h) && h[i] == '[':
+		if hasLog15Time(h[i:]) {
+			return false // "INFO[11-30|04:41:36]": log15's terminal form
+		}
 		e := bytes.IndexByte(h[i:], ']')
 		if e < 0 {
 			return false

@@ -84,10 +84,31 @@ func parseHeader(h []byte, r *Record) bool {
 	// indirect jump instead of a chain of comparisons.
 	switch h[0] {
 	case 'I', 'W', 'E', 'F':
-		return parseKlog(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseZapNoTime(h, r)
+		return parseKlog(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
+			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r)
 	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		if len(h) > 4 && h[4] == '/' {
 			return parseStdlog(h, r)
+		}
+		// A date whose time is set off by a space, not zap's and hclog's
+		// 'T': capnslog's "2019-04-02 17:47:28.661134 I | " or Calico's
+		// "2024-03-15 00:46:36.132 [INFO][68] ". Other such lines go on to
+		// the attempts below (zerolog with a custom TimeFormat).
+		if len(h) > 24 && h[10] == ' ' && h[4] == '-' {
+			// The time is scanned once for both; capnslog's letter or
+			// Calico's bracket follows it.
+			if te := scanRFC3339(h, 0, false); te > 0 && te+1 < len(h) && h[te] == ' ' {
+				if h[te+1] == '[' && te+2 < len(h) && isUpper(h[te+2]) {
+					if parseCalico(h, te, r) {
+						return true
+					}
+					r.retry()
+				}
+				if parseCapnslog(h, te, r) {
+					return true
+				}
+				r.retry()
+			}
 		}
 		// A ':' in the second or third byte is zerolog's default Kitchen
 		// time ("3:04PM"); zap's and hclog's times open with a date or an
@@ -141,11 +162,13 @@ func parseHeader(h []byte, r *Record) bool {
 		if k := skipCSI(h, 0); k < len(h) && isDigit(h[k]) {
 			return parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
 		}
-		return parseLogrusTTY(h, r) || r.retry() || parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
+		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
 	case 'p', 'f':
 		return parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'D', 'T', 'P':
-		return parseLogrusTTY(h, r) || r.retry() || parseZapNoTime(h, r)
+		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() || parseZapNoTime(h, r)
+	case 'C':
+		return parseLog15(h, r)
 	case 'd', 'i', 'w', 'e':
 		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'L':
@@ -243,13 +266,29 @@ func finishContinuation(r *Record) {
 	}
 	// zap, logrus's TTY form and zerolog's console write a multi-line
 	// message raw and then their fields, so the fields end the last line.
-	if r.fields.empty() && (r.Format == FormatZap || r.Format == FormatLogrus || r.Format == FormatZerolog) {
+	// log15 and go-ethereum, Calico and Weave Net write their pairs after
+	// the message too, padded (log15) or not.
+	if r.fields.empty() && (r.Format == FormatZap || r.Format == FormatLogrus || r.Format == FormatZerolog ||
+		r.Format == FormatLog15 || r.Format == FormatCalico || r.Format == FormatWeave) {
 		last := int(r.cont.start)
 		if k := bytes.LastIndexByte(r.text[last:r.cont.end], '\n'); k >= 0 {
 			last += k + 1
 		}
 		line := r.text[last:r.cont.end]
 		switch {
+		case r.Format == FormatCalico:
+			if k := calicoPairs(line, 0); k < len(line) {
+				r.fields = span{int32(last + k), r.cont.end}
+				r.fieldsKind = fieldsCalico
+				r.cont.end = int32(trimRightSpace(r.text, int(r.cont.start), last+k))
+			}
+		case r.Format == FormatLog15 && r.text[0] != 0x1b, r.Format == FormatWeave:
+			// Plain logfmt pairs to the end of the last line.
+			if k := trailingPairs(line, 0); k < len(line) {
+				r.fields = span{int32(last + k), r.cont.end}
+				r.fieldsKind = fieldsLogfmtRest
+				r.cont.end = int32(trimRightSpace(r.text, int(r.cont.start), last+k))
+			}
 		case r.Format == FormatZerolog:
 			if k := indexSpaceCSI(line, 0); k >= 0 && bytes.HasPrefix(line[k+1:], []byte("\x1b[36m")) {
 				r.fields = span{int32(last + k + 1), r.cont.end}

@@ -160,6 +160,63 @@ var edgeCases = []parseCase{
 	{name: "JSON OTel severity name", line: `{"severity":"WARN3","msg":"x"}`, format: FormatJSON, level: LevelWarning, msg: "x"},
 	{name: "logutils TRACE with Lshortfile", line: `2019/03/03 02:15:03 agent.go:12: [TRACE] rpc: request`,
 		format: FormatLogutils, level: LevelDebug, msg: "rpc: request", caller: "agent.go:12"},
+	// Issue 13 point 3: lines pasted into public issues of go-ethereum, BNB
+	// Chain, etcd, Calico and Weave Net (the generated corpus holds what
+	// the libraries write; see testdata/corpus/MANIFEST.md).
+	{name: "go-ethereum 1.7 no millis, padded pairs, non-ASCII value", line: `INFO [11-07|04:02:00] Imported new chain segment               blocks=4  txs=42  mgas=1.838 elapsed=2m22.439s mgasps=0.013 number=2429456 hash=ec64dc…ab857a`,
+		format: FormatLog15, level: LevelInfo, msg: "Imported new chain segment", time: "11-07|04:02:00",
+		fields: []string{"blocks=4", "txs=42", "mgas=1.838", "elapsed=2m22.439s", "mgasps=0.013", "number=2429456", "hash=ec64dc…ab857a"}},
+	{name: "go-ethereum ERROR glued to its bracket", line: `ERROR[06-01|08:15:07.814] Ethereum peer removal failed             peer=0d1c47ab err="peer not registered"`,
+		format: FormatLog15, level: LevelError, msg: "Ethereum peer removal failed", time: "06-01|08:15:07.814", fields: []string{"peer=0d1c47ab", "err=peer not registered"}},
+	{name: "go-ethereum WARN", line: `WARN [12-22|19:55:58.247] Synchronisation failed, dropping peer    peer=66d66a505191f82d err="action from bad peer ignored"`,
+		format: FormatLog15, level: LevelWarning, msg: "Synchronisation failed, dropping peer", fields: []string{"peer=66d66a505191f82d", "err=action from bad peer ignored"}},
+	{name: "go-ethereum trailing space, no pairs", line: `INFO [12-04|21:58:48.034] Block synchronisation started `, format: FormatLog15, level: LevelInfo, msg: "Block synchronisation started"},
+	{name: "go-ethereum thousands separators and padded values", line: `INFO [04-06|15:20:35.679] Imported new chain segment               number=19,647,336 hash=59f82f..fdbd9a blocks=1   txs=0    mgas=0.000  elapsed=20.998ms   mgasps=0.000   dirty=68.30MiB`,
+		format: FormatLog15, level: LevelInfo, msg: "Imported new chain segment",
+		fields: []string{"number=19,647,336", "hash=59f82f..fdbd9a", "blocks=1", "txs=0", "mgas=0.000", "elapsed=20.998ms", "mgasps=0.000", "dirty=68.30MiB"}},
+	{name: "go-ethereum quoted message", line: `INFO [03-16|07:15:04.182] "Updated config x=1"                       a=b`, format: FormatLog15, level: LevelInfo, msg: "Updated config x=1", fields: []string{"a=b"}},
+	{name: "go-ethereum CRIT", line: `CRIT [03-16|07:15:04.182] Failed to open database                  err="leveldb: manifest corrupted"`, format: FormatLog15, level: LevelCritical,
+		msg: "Failed to open database", fields: []string{"err=leveldb: manifest corrupted"}},
+	{name: "go-ethereum location (--debug before 1.14)", line: `WARN [08-27|18:03:27.580|p2p/server.go:734]     Peer dropped                             err=timeout`,
+		format: FormatLog15, level: LevelWarning, msg: "Peer dropped", caller: "p2p/server.go:734", time: "08-27|18:03:27.580", fields: []string{"err=timeout"}},
+	{name: "log15 TerminalFormat coloured", line: "\x1b[31mEROR\x1b[0m[11-30|04:41:36] request failed                           \x1b[31mpath\x1b[0m=/v1 \x1b[31merr\x1b[0m=\"connection refused\"",
+		format: FormatLog15, level: LevelError, msg: "request failed", time: "11-30|04:41:36", fields: []string{"path=/v1", "err=connection refused"}},
+	{name: "log15 TerminalFormat colours stripped", line: `DBUG[11-30|04:41:36] cache miss                               key=user:42`, format: FormatLog15, level: LevelDebug, msg: "cache miss", fields: []string{"key=user:42"}},
+	{name: "log15 INFO is not logrus", line: `INFO[11-30|04:41:36] started `, format: FormatLog15, level: LevelInfo, msg: "started"},
+	{name: "capnslog notice", line: `2019-04-02 17:47:28.661167 N | etcdmain: the server is already initialized as member before, starting as etcd member...`,
+		format: FormatCapnslog, level: LevelNotice, msg: "etcdmain: the server is already initialized as member before, starting as etcd member...", time: "2019-04-02 17:47:28.661167"},
+	{name: "capnslog warning", line: `2017-04-12 16:19:01.997953 W | rafthttp: health check for peer 684f2e4032b4dcc2 could not connect: dial tcp 10.1.4.6:2380: getsockopt: connection refused`,
+		format: FormatCapnslog, level: LevelWarning, msg: "rafthttp: health check for peer 684f2e4032b4dcc2 could not connect: dial tcp 10.1.4.6:2380: getsockopt: connection refused"},
+	{name: "capnslog info with braces", line: `2017-04-12 16:18:57.052246 I | etcdserver: published {Name:node02 ClientURLs:[https://dev-vm-02.example.com:2379]} to cluster ae708a00c1115219`,
+		format: FormatCapnslog, level: LevelInfo, msg: "etcdserver: published {Name:node02 ClientURLs:[https://dev-vm-02.example.com:2379]} to cluster ae708a00c1115219"},
+	{name: "capnslog trailing space", line: `2020-05-08 16:24:04.678665 I | etcdserver: heartbeat = 100ms `, format: FormatCapnslog, level: LevelInfo, msg: "etcdserver: heartbeat = 100ms"},
+	{name: "capnslog debug formatter caller", line: `2019-01-01 12:00:00.123456 [server.go:1234] D | etcdserver: applied`, format: FormatCapnslog, level: LevelDebug, msg: "etcdserver: applied", caller: "server.go:1234"},
+	{name: "capnslog debug formatter, capital file name", line: `2019-01-01 12:00:00.123456 [Server.go:12] W | etcdserver: slow`, format: FormatCapnslog, level: LevelWarning, caller: "Server.go:12"},
+	{name: "capnslog trace and critical", line: `2019-01-01 12:00:00.123456 T | auth: token`, format: FormatCapnslog, level: LevelDebug, msg: "auth: token"},
+	{name: "capnslog critical", line: `2019-01-01 12:00:00.123456 C | etcdmain: listen tcp 10.0.0.1:2380: bind: cannot assign requested address`, format: FormatCapnslog, level: LevelCritical},
+	{name: "calico felix", line: `2024-03-15 00:46:36.132 [INFO][68] felix/int_dataplane.go 1837: Completed first update to dataplane. secsSinceStart=0.605633007`,
+		format: FormatCalico, level: LevelInfo, msg: "Completed first update to dataplane.", time: "2024-03-15 00:46:36.132", caller: "felix/int_dataplane.go 1837", fields: []string{"secsSinceStart=0.605633007"}},
+	{name: "calico Go-quoted strings and %#v numbers", line: `2020-06-05 10:17:06.490 [DEBUG][38] felix/table.go 1116: Update ended up being no-op, skipping call to ip(6)tables-restore. ipVersion=0x4 table="raw"`,
+		format: FormatCalico, level: LevelDebug, msg: "Update ended up being no-op, skipping call to ip(6)tables-restore.", fields: []string{"ipVersion=0x4", "table=raw"}},
+	{name: "calico %#v struct value with spaces", line: `2024-03-15 00:46:36.132 [INFO][68] felix/status_combiner.go 81: Endpoint up for at least one IP version id=proto.WorkloadEndpointID{OrchestratorId:"k8s", WorkloadId:"kube-system/coredns-5dd5756b68-8grnj", EndpointId:"eth0"} ipVersion=0x4 status="up"`,
+		format: FormatCalico, level: LevelInfo, msg: "Endpoint up for at least one IP version",
+		fields: []string{`id=proto.WorkloadEndpointID{OrchestratorId:"k8s", WorkloadId:"kube-system/coredns-5dd5756b68-8grnj", EndpointId:"eth0"}`, "ipVersion=0x4", "status=up"}},
+	{name: "calico unbalanced bracket in the message", line: `2024-03-15 00:46:36.132 [INFO][68] felix/x.go 1: got {a=1 b=2`, format: FormatCalico, level: LevelInfo, msg: "got {a=1", fields: []string{"b=2"}},
+	{name: "calico startup component", line: `2021-05-13 02:25:21.369 [INFO][9] startup/startup.go 386: Early log level set to info`, format: FormatCalico, level: LevelInfo,
+		msg: "Early log level set to info", caller: "startup/startup.go 386"},
+	{name: "calico without component, bare error value", line: `2017-04-07 08:33:33.120 [ERROR][40] logutils.go 147: Failed to connect to syslog error=Unix syslog delivery error level="WARNING"`,
+		format: FormatCalico, level: LevelError, msg: "Failed to connect to syslog error=Unix syslog delivery error", fields: []string{"level=WARNING"}},
+	{name: "calico WARNING", line: `2024-03-15 00:46:36.132 [WARNING][68] felix/ipip_mgr.go 111: Failed to add IPIP tunnel device error=exit status 2`, format: FormatCalico, level: LevelWarning},
+	{name: "calico Python felix comma millis", line: `2015-04-15 12:56:06,644 [ERROR][5] calico.felix.fiptables 436: Non-retryable error on line 2: '--delete INPUT --jump felix-INPUT'`,
+		format: FormatCalico, level: LevelError, msg: "Non-retryable error on line 2: '--delete INPUT --jump felix-INPUT'", caller: "calico.felix.fiptables 436"},
+	{name: "weave INFO", line: `INFO: 2016/04/06 20:53:30.071220 ->[10.8.210.220:64987] connection accepted`, format: FormatWeave, level: LevelInfo,
+		msg: "->[10.8.210.220:64987] connection accepted", time: "2016/04/06 20:53:30.071220"},
+	{name: "weave ERRO", line: `ERRO: 2015/07/17 11:01:41.894079 ->[192.168.48.11:6783|3e:b0:2f:de:5e:da(host1)]: connection shutting down due to error: Received invalid state update!`,
+		format: FormatWeave, level: LevelError, msg: "->[192.168.48.11:6783|3e:b0:2f:de:5e:da(host1)]: connection shutting down due to error: Received invalid state update!"},
+	{name: "weave map value is no pair", line: `INFO: 2017/05/11 15:12:52.872539 Command line options: map[conn-limit:30 ipalloc-init:consensus=2 port:6783]`, format: FormatWeave, level: LevelInfo,
+		msg: "Command line options: map[conn-limit:30 ipalloc-init:consensus=2 port:6783]"},
+	{name: "weave fields after the 44-column message", line: `WARN: 2019/03/06 03:09:00.663144 Vetoed installation of hairpin flag          err=exit status 1`, format: FormatWeave, level: LevelWarning},
+	{name: "weave DEBU", line: `DEBU: 2018/12/20 18:10:42.661976 [net] DeleteNetwork 09b0a786`, format: FormatWeave, level: LevelDebug, msg: "[net] DeleteNetwork 09b0a786"},
 }
 
 // Lines no logger of this issue wrote: they must not be claimed.
@@ -202,6 +259,22 @@ var negativeCases = []string{
 	`{"log":{"file":"a.go"},"msg":"no level"}`,
 	"SeverityText=ERROR9 msg=x",
 	"Some text with key=value later",
+	// Near misses of issue 13's Go-family shapes.
+	"CRIT [11-30 04:41:36.123] no pipe in the time",
+	"INFO [11-30|04:41:36.12] two-digit millis",
+	"INFO  [11-30|04:41:36.123] two spaces before the bracket",
+	"NOTE [11-30|04:41:36.123] not a level word",
+	"INFO [11-30|04:41:36.123]glued",
+	"2019-04-02 17:47:28.661167 X | etcdmain: not a capnslog letter",
+	"2019-04-02 17:47:28.661 I | millisecond time is not capnslog's",
+	"2019-04-02 17:47:28.661167 I - no pipe",
+	"2024-03-15 00:46:36.132 [INFO][x] felix/a.go 1: pid not a number",
+	"2024-03-15 00:46:36.132 [NOTICE][1] felix/a.go 1: not a logrus level",
+	"2024-03-15 00:46:36.132 [INFO][1] felix/a.go: no line number",
+	"INFO: 2016-04-06 20:53:30.071220 dashes are not package log's date",
+	"Info: 2016/04/06 20:53:30.071220 lower-case level",
+	"NOTE: 2016/04/06 20:53:30.071220 not a level",
+	"raft2019/10/02 19:54:38 INFO: 554ff50439e23079 became follower at term 17113",
 }
 
 func TestParse(t *testing.T) {
@@ -311,6 +384,12 @@ func TestTimestamp(t *testing.T) {
 		{"1.796013642736273e+12\tinfo\tm", ref, "2026-11-30T04:40:42.736273Z"},
 		{"1796013642736279322\tinfo\tm", ref, "2026-11-30T04:40:42.736279322Z"},
 		{`time="2026-11-30 04:41:25.923" level=info msg=m`, ref, "2026-11-30T04:41:25.923Z"},
+		{"INFO [11-30|04:41:36.123] m", ref, "2026-11-30T04:41:36.123Z"},
+		{"WARN [12-31|23:59:59.998] m", time.Date(2027, 1, 1, 0, 0, 1, 0, time.UTC), "2026-12-31T23:59:59.998Z"},
+		{"\x1b[32mINFO\x1b[0m[03-07|04:05:06] m", time.Date(2026, 3, 7, 9, 0, 0, 0, time.FixedZone("IST", 19800)), "2026-03-06T22:35:06Z"},
+		{"2019-04-02 17:47:28.661167 N | etcdmain: m", ref, "2019-04-02T17:47:28.661167Z"},
+		{"2024-03-15 00:46:36.132 [INFO][68] felix/int_dataplane.go 1837: m", ref, "2024-03-15T00:46:36.132Z"},
+		{"INFO: 2016/04/06 20:53:30.071220 m", ref, "2016-04-06T20:53:30.07122Z"},
 	}
 	for _, c := range cases {
 		var r Record
@@ -392,6 +471,24 @@ func TestFieldsOnLastLine(t *testing.T) {
 	}
 	if got := strings.Join(fieldsOf(&r), "|"); got != "val=line1\nline2" {
 		t.Errorf("zerolog fields %q", got)
+	}
+	// go-ethereum pads a multi-line message by its whole length and writes
+	// the pairs at the end of its last line; so do Calico and Weave Net.
+	for _, c := range []struct{ text, msg, fields string }{
+		{"INFO [11-30|04:41:36.123] first line\nsecond line                   k=v n=3", "first line\nsecond line", "k=v|n=3"},
+		{"\x1b[32mINFO\x1b[0m[11-30|04:41:36] first\nsecond                          \x1b[32mk\x1b[0m=v", "first\nsecond", "k=v"},
+		{"2024-03-15 00:46:36.132 [ERROR][5] felix/iptables.go 434: Failed to run iptables-restore.\nOutput:\n\nError: line 2 failed error=exit status 2 ipVersion=0x4",
+			"Failed to run iptables-restore.\nOutput:\n\nError: line 2 failed error=exit status 2", "ipVersion=0x4"},
+		{"WARN: 2019/03/06 03:09:00.663144 first\nsecond                                         peer=a", "first\nsecond", "peer=a"},
+		{"2019-04-02 17:47:28.661167 E | etcdserver: first\nsecond k=v", "etcdserver: first\nsecond k=v", ""},
+	} {
+		Parse([]byte(c.text), &r)
+		if got := string(r.AppendMessage(nil)); got != c.msg {
+			t.Errorf("%v message %q, want %q", r.Format, got, c.msg)
+		}
+		if got := strings.Join(fieldsOf(&r), "|"); got != c.fields {
+			t.Errorf("%v fields %q, want %q", r.Format, got, c.fields)
+		}
 	}
 	Parse([]byte("\x1b[90m2026-11-30T04:42:00Z\x1b[0m \x1b[32mINF\x1b[0m \x1b[1mmulti-line\nmessage\x1b[0m \x1b[36mval=\x1b[0m\"a\""), &r)
 	if got := string(r.AppendMessage(nil)); got != "multi-line\nmessage" {

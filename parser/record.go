@@ -33,6 +33,7 @@ const (
 	fieldsLogfmtRest         // logfmt pairs minus those the header consumed (slog, go-kit)
 	fieldsZerologColor       // zerolog console: ESC[36mkey=ESC[0mvalue
 	fieldsJSONRest           // a JSON object minus the members the header consumed
+	fieldsCalico             // Calico's " key=value" pairs, values in Go syntax (%#v)
 )
 
 // How the timestamp is written.
@@ -44,6 +45,7 @@ const (
 	timeStdlog        // package log: 2006/01/02 15:04:05[.000000], local time
 	timeKitchen       // zerolog console default: 3:04PM, no date
 	timeLogfmt        // a logfmt time value: timeRFC3339 or else timeEpoch, told apart when decoded
+	timeLog15         // log15 / go-ethereum terminal: 01-02|15:04:05[.000], no year, no zone
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the
@@ -96,6 +98,13 @@ func (r *Record) Reset() { *r = Record{} }
 func (r *Record) Text() []byte { return r.text }
 
 func (r *Record) get(s span) []byte { return r.text[s.start:s.end] }
+
+// OmitsYear reports whether the record's timestamp leaves out the year
+// (klog, the terminal form of log15 and go-ethereum), so that Timestamp
+// takes it from its reference time: callers that would otherwise pass a
+// zero reference must pass a real one (the clock, or better the time the
+// line was written) for these records.
+func (r *Record) OmitsYear() bool { return r.timeKind == timeKlog || r.timeKind == timeLog15 }
 
 // RawTime returns the timestamp exactly as written, or nil when the line has none.
 func (r *Record) RawTime() []byte {

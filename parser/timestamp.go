@@ -10,7 +10,9 @@ import (
 //   - klog prints no year and no zone: the year is ref's, or the year before
 //     when the record's month is later than ref's month (a December line read
 //     in January), and the zone is ref's location — klog writes the process's
-//     local time, which in containers is almost always UTC.
+//     local time, which in containers is almost always UTC. The terminal
+//     form of log15 and go-ethereum ("11-30|04:41:36.123") leaves out the
+//     same and is read the same way (see OmitsYear).
 //   - layouts without a zone (logrus custom TimestampFormat, package log's
 //     "2006/01/02 15:04:05") use ref's location.
 //   - zerolog's console default, time.Kitchen ("4:42AM"), has no date: ok is
@@ -27,6 +29,8 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 	switch r.timeKind {
 	case timeKlog:
 		return klogTime(b, ref)
+	case timeLog15:
+		return log15Time(b, ref)
 	case timeRFC3339:
 		return rfc3339Time(b, ref.Location())
 	case timeEpoch:
@@ -69,6 +73,27 @@ func klogTime(b []byte, ref time.Time) (time.Time, bool) {
 	}
 	t := time.Date(year, time.Month(month), day, num(b[5:7]), num(b[8:10]), num(b[11:13]), num(b[14:20])*1000, ref.Location())
 	return t, true
+}
+
+// log15Time decodes log15's and go-ethereum's "MM-DD|hh:mm:ss[.mmm]", the
+// year and zone taken from ref as klogTime takes them.
+func log15Time(b []byte, ref time.Time) (time.Time, bool) {
+	if len(b) != 14 && len(b) != 18 {
+		return time.Time{}, false
+	}
+	month, day := num(b[0:2]), num(b[3:5])
+	if month < 1 || month > 12 || day < 1 || day > 31 {
+		return time.Time{}, false
+	}
+	year := ref.Year()
+	if time.Month(month) > ref.Month() {
+		year--
+	}
+	nsec := 0
+	if len(b) == 18 {
+		nsec = num(b[15:18]) * 1e6
+	}
+	return time.Date(year, time.Month(month), day, num(b[6:8]), num(b[9:11]), num(b[12:14]), nsec, ref.Location()), true
 }
 
 // rfc3339Time decodes "YYYY-MM-DD[T ]hh:mm:ss[.frac][Z|±hh:mm|±hhmm]".

@@ -49,7 +49,8 @@ type Record struct {
 }
 
 // Reference is the time that stands in for what the record's own timestamp
-// leaves out — klog's year and zone — as parser.Record.Timestamp takes it:
+// leaves out — the year and zone of klog and of log15's terminal form — as
+// parser.Record.Timestamp takes it:
 // the runtime's timestamp of the record's first line, written when the
 // line was, so that a file from 2024 read in 2026 still gives 2024; the
 // clock only for raw files, which carry no such time.

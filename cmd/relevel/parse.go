@@ -41,7 +41,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	defLevel := fs.String("default-level", "info", "status of records whose format is not recognised")
-	refTime := fs.String("reference-time", "", "RFC3339 time standing in for what timestamps leave out: klog's year\n(a month later than this one means last year) and zone (klog writes local time).\nDefault: now, in UTC")
+	refTime := fs.String("reference-time", "", "RFC3339 time standing in for what timestamps leave out: the year of klog and of\nlog15/go-ethereum terminal lines (a month later than this one means last year) and\nthe zone (they write local time). Default: now, in UTC")
 	maxLines := fs.Int("max-lines", join.DefaultMaxLines, "most lines in one record; the rest continues in another record")
 	maxBytes := fs.Int("max-bytes", join.DefaultMaxBytes, "most bytes in one record (and one line); the rest continues in another record")
 	flushAfter := fs.Duration("flush-interval", time.Second, "emit a pending multi-line record after the input has been idle this long\n(raw input from a pipe; files and container formats are read to their end)")

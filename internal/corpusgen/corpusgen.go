@@ -2,8 +2,12 @@
 // real logging libraries (k8s.io/klog/v2, k8s.io/component-base/logs/json,
 // go.uber.org/zap, go-logr/zapr, github.com/sirupsen/logrus, log/slog and
 // log, github.com/rs/zerolog, github.com/go-kit/log,
-// github.com/hashicorp/go-hclog) and by the Go runtime (panics and fatal
-// errors), together with the ground truth for every record.
+// github.com/hashicorp/go-hclog, github.com/hashicorp/logutils,
+// github.com/inconshreveable/log15, go-ethereum's log package,
+// github.com/coreos/pkg/capnslog) and by the Go runtime (panics and fatal
+// errors), together with the ground truth for every record. Loggers that
+// cannot be built here (Calico's, Weave Net's) are represented by lines
+// typed from their formatters' source, marked HAND-WRITTEN.
 //
 // Layout written by [Generate]:
 //
@@ -52,6 +56,10 @@ const (
 	FormatHclog    = "hclog"     // go-hclog text
 	FormatBracket  = "bracket"   // "[INFO] msg" (CoreDNS plugin/pkg/log)
 	FormatLogutils = "logutils"  // package log's date, then "[LEVEL] " (hashicorp/logutils, serf, memberlist)
+	FormatLog15    = "log15"     // log15 TerminalFormat and go-ethereum's terminal handler
+	FormatCapnslog = "capnslog"  // coreos/pkg capnslog PrettyFormatter (etcd before 3.5)
+	FormatCalico   = "calico"    // libcalico-go logutils.Formatter (felix, calico-node)
+	FormatWeave    = "weave"     // Weave Net's logrus textFormatter
 	FormatGoPanic  = "gopanic"
 	FormatJSON     = "json" // any one-object-per-record JSON logger with a level key
 	FormatNone     = ""
@@ -62,6 +70,7 @@ const (
 const (
 	LevelDebug    = "debug"
 	LevelInfo     = "info"
+	LevelNotice   = "notice" // capnslog's N
 	LevelWarning  = "warning"
 	LevelError    = "error"
 	LevelCritical = "critical"
@@ -69,7 +78,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -156,10 +165,13 @@ func validFormatLevel(format, level string) bool {
 	case FormatNone:
 		return level == LevelNone
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
-		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON:
+		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
+		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
+		case LevelNotice:
+			return format == FormatCapnslog
 		}
 	}
 	return false
@@ -395,6 +407,9 @@ var fallbackVersions = map[string]string{
 	modMultierror:                "v1.1.1",
 	modCli:                       "v1.1.5",
 	modComponentBase:             "v0.37.2",
+	modLog15:                     "v2.16.0+incompatible",
+	modGeth:                      "v1.14.13",
+	modCapnslog:                  "v0.0.0-20240122114842-bbd7aa9bf6fb",
 }
 
 // moduleVersion returns the version of a dependency as linked into the
@@ -460,7 +475,11 @@ func manifest(results []*result) []byte {
 	b.WriteString("(TextFormatter, both layouts), `slog` (TextHandler and the default handler through package `log`), `zerolog`\n")
 	b.WriteString("(ConsoleWriter), `gokit` (go-kit logfmt), `hclog` (go-hclog text), `bracket` (`[INFO] msg`, package `log`\n")
 	b.WriteString("with flags 0 as CoreDNS's plugin/pkg/log writes it), `logutils` (package `log`'s date, then `[LEVEL] ` as\n")
-	b.WriteString("hashicorp/logutils filters it), `gopanic` (Go runtime panic/fatal error to the end of\n")
+	b.WriteString("hashicorp/logutils filters it), `log15` (log15's TerminalFormat and go-ethereum's terminal handler:\n")
+	b.WriteString("`INFO [11-30|04:41:36.123] msg k=v`; the year is not written), `capnslog` (etcd before 3.5:\n")
+	b.WriteString("`2019-04-02 17:47:28.661134 I | etcdserver: msg`; its `N` is level `notice`), `calico` (libcalico-go's\n")
+	b.WriteString("logutils.Formatter: `2024-03-15 00:46:36.132 [INFO][68] felix/x.go 12: msg k=\"v\"`), `weave` (Weave\n")
+	b.WriteString("Net: `INFO: 2016/04/06 20:53:30.071220 msg`), `gopanic` (Go runtime panic/fatal error to the end of\n")
 	b.WriteString("the output), `json` (one JSON object per record with a level key, from any library; logrus PrettyPrint\n")
 	b.WriteString("spreads one object over several lines), and `\"\"` with level `\"\"` for lines that carry no level (plain\n")
 	b.WriteString("stderr lines, `log.Printf`, zerolog `Log()` (`???`), go-kit lines without the level wrapper).\n\n")
@@ -472,9 +491,15 @@ func manifest(results []*result) []byte {
 	b.WriteString("`fmt` banners and plain lines, the Gin-style `[GIN-debug]` route lines of `mixed/stdlog-plain-lines` (Gin not\n")
 	b.WriteString("imported), and in `gopanic/panic-supervised` the `exit status N` and restart message a supervisor loop around\n")
 	b.WriteString("`go run` writes after the child's real panic. Streams whose description starts HAND-WRITTEN hold lines typed\n")
-	b.WriteString("from a logger's documented layout (each record's `call` says `hand-written: <writer>`), for loggers not\n")
+	b.WriteString("from a logger's documented layout or its formatter's source, or copied from logs pasted into public issues\n")
+	b.WriteString("(each record's `call` says `hand-written: <writer>`, naming the issue a line comes from), for loggers not\n")
 	b.WriteString("built here: log15/go-ethereum logfmt, OpenTelemetry severity names, Elastic ECS (go.elastic.co/ecszap cannot\n")
-	b.WriteString("be fetched through the module proxy).\n\n")
+	b.WriteString("be fetched through the module proxy), Calico (github.com/projectcalico/calico replaces a module of its own\n")
+	b.WriteString("with a local directory, so a module requiring it cannot `go mod tidy`), Weave Net (github.com/weaveworks/weave\n")
+	b.WriteString("is not served by the module proxy), and geth versions older than the one built here.\n\n")
+	b.WriteString("`log15/terminal-format-stripped.log` holds what log15 wrote with its colour sequences removed by the\n")
+	b.WriteString("generator (log15's TerminalFormat always colours), as logs copied from a terminal show it. capnslog runs\n")
+	b.WriteString("in the child program: its init takes over package `log` for the whole process.\n\n")
 	fmt.Fprintf(&b, "Toolchain: %s %s/%s.\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	b.WriteString("| stream | records | lines | origin |\n|---|---:|---:|---|\n")
 	var skipped []string

@@ -135,7 +135,25 @@ var (
 	hclogHeader       = regexp.MustCompile(`^(?: {4})?(?:\x1b\[0m)?(?:\x1b\[\d+m)?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(?:Z|[+-]\d{4}) \[(TRACE|DEBUG|INFO|WARN|ERROR)\] {1,2}\S`)
 	bracketHeader     = regexp.MustCompile(`^\[(DEBUG|INFO|WARNING|ERROR|FATAL)\] `)
 	logutilsHeader    = regexp.MustCompile(`^(?: {4})?\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \[(TRACE|DEBUG|INFO|WARN|ERR)\] \S`)
+	log15Header       = regexp.MustCompile(`^(?:\x1b\[\d+m)?(TRACE|DEBUG|DBUG|INFO|WARN|EROR|ERROR|CRIT) ?(?:\x1b\[0m)?\[\d\d-\d\d\|\d\d:\d\d:\d\d(?:\.\d{3})?(?:\|[^\]\s]+:\d+)?\] `)
+	capnslogHeader    = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6} (?:\[[^\]\s]+:\d+\] )?([CEWNIDT]) \| `)
+	calicoHeader      = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[.,]\d{3} \[(PANIC|FATAL|ERROR|WARNING|INFO|DEBUG|TRACE)\]\[\d+\] \S+ -?\d+: `)
+	weaveHeader       = regexp.MustCompile(`^(PANI|FATA|ERRO|WARN|INFO|DEBU|TRAC): \d{4}/\d\d/\d\d \d\d:\d\d:\d\d\.\d{6} `)
 )
+
+var log15Word = map[string]string{
+	"TRACE": LevelDebug, "DEBUG": LevelDebug, "DBUG": LevelDebug, "INFO": LevelInfo, "WARN": LevelWarning,
+	"EROR": LevelError, "ERROR": LevelError, "CRIT": LevelCritical,
+}
+
+var capnslogLetter = map[string]string{
+	"C": LevelCritical, "E": LevelError, "W": LevelWarning, "N": LevelNotice, "I": LevelInfo, "D": LevelDebug, "T": LevelDebug,
+}
+
+var calicoWord = map[string]string{
+	"PANIC": LevelCritical, "FATAL": LevelCritical, "ERROR": LevelError, "WARNING": LevelWarning, "INFO": LevelInfo,
+	"DEBUG": LevelDebug, "TRACE": LevelDebug,
+}
 
 var slogBase = map[string]int{"DEBUG": -4, "INFO": 0, "WARN": 4, "ERROR": 8}
 
@@ -286,6 +304,34 @@ func checkRecordHeaders(t *testing.T, rel string, log []byte, truth *Truth) {
 			} else if logutilsLevels[m[1]] != r.Level {
 				bad("logutils level disagrees")
 			}
+		case FormatLog15:
+			m := log15Header.FindStringSubmatch(first)
+			if m == nil {
+				bad("no log15 terminal header")
+			} else if log15Word[m[1]] != r.Level {
+				bad("log15 level disagrees")
+			}
+		case FormatCapnslog:
+			m := capnslogHeader.FindStringSubmatch(first)
+			if m == nil {
+				bad("no capnslog header")
+			} else if capnslogLetter[m[1]] != r.Level {
+				bad("capnslog level letter disagrees")
+			}
+		case FormatCalico:
+			m := calicoHeader.FindStringSubmatch(first)
+			if m == nil {
+				bad("no Calico header")
+			} else if calicoWord[m[1]] != r.Level {
+				bad("Calico level disagrees")
+			}
+		case FormatWeave:
+			m := weaveHeader.FindStringSubmatch(first)
+			if m == nil {
+				bad("no Weave Net header")
+			} else if logrusWord[m[1]] != r.Level {
+				bad("Weave Net level disagrees")
+			}
 		case FormatKlogJSON:
 			m, _, ok := jsonLevel(whole)
 			if !ok || m["ts"] == nil || m["caller"] == nil || r.Lines != 1 {
@@ -351,7 +397,8 @@ func checkRecordHeaders(t *testing.T, rel string, log []byte, truth *Truth) {
 			}
 		case FormatNone:
 			if klogHeader.MatchString(first) || strings.HasPrefix(first, "panic: ") || bracketHeader.MatchString(first) ||
-				hclogHeader.MatchString(first) || logutilsHeader.MatchString(first) || slogTextHeader.MatchString(first) || slogDefaultHeader.MatchString(first) {
+				hclogHeader.MatchString(first) || logutilsHeader.MatchString(first) || slogTextHeader.MatchString(first) || slogDefaultHeader.MatchString(first) ||
+				log15Header.MatchString(first) || capnslogHeader.MatchString(first) || calicoHeader.MatchString(first) || weaveHeader.MatchString(first) {
 				bad("plain line looks like a logger line")
 			}
 			if m := zerologHeader.FindStringSubmatch(first); m != nil && m[1] != "???" {
@@ -535,6 +582,27 @@ func TestFeatures(t *testing.T) {
 		{"bracket levels", hasLine(bracketAll, `^\[INFO\] `) && hasLine(bracketAll, `^\[WARNING\] `) && hasLine(bracketAll, `^\[ERROR\] `) &&
 			hasLine(bracketAll, `^\[DEBUG\] `) && hasLine(bracketAll, `^\[FATAL\] `)},
 		{"bracket plugin prefix", hasLine(bracketAll, `^\[INFO\] plugin/reload: `)},
+		{"log15 TerminalFormat colour", hasLine(read("log15/terminal-format.log"), `^\x1b\[31mEROR\x1b\[0m\[\d\d-\d\d\|\d\d:\d\d:\d\d\] request failed {27}\x1b\[31mpath\x1b\[0m=/v1/items `)},
+		{"log15 no pairs, trailing space", hasLine(read("log15/terminal-format-stripped.log"), `^INFO\[\d\d-\d\d\|\d\d:\d\d:\d\d\] Block synchronisation started $`)},
+		{"log15 quoted value", strings.Contains(read("log15/terminal-format-stripped.log"), ` spaced="a b" eq="x=y" quote="say \"hi\"" empty= nil=nil`)},
+		{"log15 raw multi-line message, pairs on its last line", hasLine(read("log15/terminal-format-stripped.log"), `^after 3 attempts {2}number=3 err="unknown ancestor"$`)},
+		{"geth aligned levels", hasLine(read("log15/geth-terminal.log"), `^INFO \[\d\d-\d\d\|\d\d:\d\d:\d\d\.\d{3}\] Starting Geth`) &&
+			hasLine(read("log15/geth-terminal.log"), `^TRACE\[`) && hasLine(read("log15/geth-terminal.log"), `^ERROR\[`) && hasLine(read("log15/geth-terminal.log"), `^CRIT \[`)},
+		{"geth thousands separators", strings.Contains(read("log15/geth-terminal.log"), "number=19,647,336")},
+		{"geth quoted message", hasLine(read("log15/geth-terminal.log"), `\] "Config: x=1" +source=toml$`)},
+		{"geth colour", strings.Contains(read("log15/geth-terminal-color.log"), "\x1b[32mINFO \x1b[0m[")},
+		{"capnslog letters", func() bool {
+			m := read("capnslog/etcd-pretty.log")
+			for _, c := range "CEWNID" {
+				if !hasLine(m, `^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6} `+string(c)+` \| `) {
+					return false
+				}
+			}
+			return true
+		}()},
+		{"capnslog package log taken over", hasLine(read("capnslog/etcd-pretty.log"), `^\S+ \S+ I \| grpc: addrConn`)},
+		{"capnslog debug formatter caller", hasLine(read("capnslog/etcd-pretty.log"), `^\S+ \S+ \[\w+\.go:\d+\] I \| etcdserver: snapshot count`)},
+		{"capnslog raw continuation", hasLine(read("capnslog/etcd-pretty.log"), "^\tmvcc: database space exceeded$")},
 		{"mixed operator", func() bool {
 			m := read("mixed/controller-runtime-klog.log")
 			return hasLine(m, `^I\d{4} `) && hasLine(m, `^W\d{4} `) && hasLine(m, `^\S+Z\tINFO\tcontroller\.widget\t`)

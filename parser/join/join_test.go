@@ -256,3 +256,34 @@ func TestJoinRecordBoundaries(t *testing.T) {
 		{parser.FormatHclog, parser.LevelInfo, 2},
 	})
 }
+
+// TestJoinGoFamily: issue 13's log15 / go-ethereum, capnslog, Calico and
+// Weave Net lines each start a record (none is taken for a continuation of
+// the record before, as they were by logrus's TTY form), and their raw
+// multi-line messages continue it.
+func TestJoinGoFamily(t *testing.T) {
+	input := "INFO [11-30|04:41:36.123] Starting Geth on Ethereum mainnet...\n" +
+		"ERROR[11-30|04:41:36.124] Snapshot extension registration failed   peer=1a2b3c err=\"peer connected on snap without compatible eth support\"\n" +
+		"CRIT [11-30|04:41:36.125] Failed to open database\nsecond line of the message              err=corrupted\n" +
+		"\x1b[33mWARN\x1b[0m[11-30|04:41:36] peer dropped                             \x1b[33mpeer\x1b[0m=1a2b\n" +
+		"2019-04-02 17:47:28.661167 N | etcdmain: the server is already initialized as member before, starting as etcd member...\n" +
+		"2019-04-02 17:47:28.682679 E | etcdserver: publish error: etcdserver: request timed out\ncaused by:\n\tleader lost\n" +
+		"[WARNING] Deprecated '--logger=capnslog' flag is set; use '--logger=zap' flag instead\n" +
+		"2024-03-15 00:46:36.132 [INFO][68] felix/int_dataplane.go 1837: Completed first update to dataplane. secsSinceStart=0.605633007\n" +
+		"2015-04-15 12:56:06,643 [ERROR][5] calico.felix.fiptables 434: Failed to run iptables-restore.\nOutput:\n\nError:\n" +
+		"INFO: 2016/04/06 20:53:30.071220 ->[10.8.210.220:64987] connection accepted\n" +
+		"ERRO: 2015/07/17 11:01:41.894079 ->[192.168.48.11:6783|3e:b0:2f:de:5e:da(host1)]: connection shutting down due to error: Received invalid state update!\n"
+	checkRecs(t, collect(t, input), []want{
+		{parser.FormatLog15, parser.LevelInfo, 1},
+		{parser.FormatLog15, parser.LevelError, 1},
+		{parser.FormatLog15, parser.LevelCritical, 2},
+		{parser.FormatLog15, parser.LevelWarning, 1},
+		{parser.FormatCapnslog, parser.LevelNotice, 1},
+		{parser.FormatCapnslog, parser.LevelError, 3},
+		{parser.FormatBracket, parser.LevelWarning, 1},
+		{parser.FormatCalico, parser.LevelInfo, 1},
+		{parser.FormatCalico, parser.LevelError, 4},
+		{parser.FormatWeave, parser.LevelInfo, 1},
+		{parser.FormatWeave, parser.LevelError, 1},
+	})
+}

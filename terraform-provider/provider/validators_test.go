@@ -39,7 +39,8 @@ func TestKnownFormats(t *testing.T) {
 		{"empty", stringSet(), []string{"at least one format", strings.Join(all, ", ")}},
 		{"typo", stringSet("klog", "zapp"), []string{`the format "zapp" (did you mean "zap"?)`, "Valid formats: " + strings.Join(all, ", ")}},
 		{"case", stringSet("KLOG"), []string{`"KLOG" (did you mean "klog"?)`}},
-		{"two", stringSet("log4j", "klog", "apache"), []string{`the formats "apache", "log4j". Valid`}},
+		// "log4j" is two edits from "log15": the typo rule suggests it.
+		{"two", stringSet("log4j", "klog", "apache"), []string{`the formats "apache", "log4j" (did you mean "log15"?). Valid`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp := &validator.SetResponse{}

@@ -1,6 +1,8 @@
 // Command child is the helper program that internal/corpusgen builds and runs
 // to capture the output of calls that end the process: Go runtime panics and
-// fatal errors, klog Fatal/Exit, zap Panic/Fatal and logrus Panic/Fatal.
+// fatal errors, klog Fatal/Exit, zap Panic/Fatal, logrus Panic/Fatal and
+// capnslog's Fatalf (capnslog also takes over package log at init, which
+// only a process of its own can afford).
 //
 // Usage: child <mode>
 //
@@ -179,6 +181,7 @@ var modes = map[string]func(){
 	"mixed-zap-klog-panic":    mixedZapKlogPanic,
 	"panic-after-plain-lines": panicAfterPlainLines,
 	"mixed-plain-klog-panic":  mixedPlainKlogPanic,
+	"capnslog-etcd":           capnslogEtcd,
 }
 
 // ---- klog ----
