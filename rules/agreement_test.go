@@ -16,7 +16,9 @@ import (
 )
 
 // defaultPipelines builds the default pipeline and compiles it with the
-// emulator, through its API JSON as Datadog would receive it.
+// emulator, through its API JSON as Datadog would receive it, in strict mode:
+// a rule whose meaning depends on how Datadog reads a backslash in a quoted
+// argument does not compile.
 func defaultPipelines(t *testing.T, opts rules.Options) []*emulator.Pipeline {
 	t.Helper()
 	p, err := rules.Build(opts)
@@ -27,7 +29,7 @@ func defaultPipelines(t *testing.T, opts rules.Options) []*emulator.Pipeline {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := emulator.ParseList(js)
+	ps, err := emulator.ParseList(js, emulator.Strict())
 	if err != nil {
 		t.Fatal(err)
 	}

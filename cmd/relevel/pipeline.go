@@ -168,6 +168,10 @@ By default each input line is one log, as the Agent sends lines when no
 multi-line rule is set; --join groups multi-line records first (klog =<
 values, stack traces, Go panics), as relevel's sidecar does.
 
+Constructs whose meaning in Datadog is not documented (a backslash escape
+such as \d inside a quoted grok argument) are warned about on stderr;
+--strict makes them errors.
+
 Flags:
 `
 
@@ -178,6 +182,7 @@ func runPipelineTest(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	file := fs.String("pipeline", "", "pipeline JSON file (one pipeline or an array, in order) instead of the generated one")
 	stream := fs.String("stream", "stderr", "stream the logs came from: stderr (Agent status error) or stdout (info)")
 	joinRecords := fs.Bool("join", false, "group multi-line records into one log before sending")
+	strict := fs.Bool("strict", false, "fail on what the emulator would only warn about: ambiguous backslash escapes in\ngrok's quoted arguments (regex(\"\\d\")), processors it runs only in part")
 	var tags multiFlag
 	fs.Var(&tags, "tag", "tag on every log, for pipeline filters (repeatable), e.g. --tag source:app")
 	if code, ok := parseFlags(fs, args, testUsage, stderr); !ok {
@@ -208,10 +213,19 @@ func runPipelineTest(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "relevel pipeline test:", err)
 		return 2
 	}
-	pipelines, err := emulator.ParseList(data)
+	var eopts []emulator.Option
+	if *strict {
+		eopts = append(eopts, emulator.Strict())
+	}
+	pipelines, err := emulator.ParseList(data, eopts...)
 	if err != nil {
 		fmt.Fprintln(stderr, "relevel pipeline test:", err)
 		return 2
+	}
+	for _, p := range pipelines {
+		for _, w := range p.Warnings() {
+			fmt.Fprintln(stderr, "relevel pipeline test: warning:", w)
+		}
 	}
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()

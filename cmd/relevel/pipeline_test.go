@@ -69,9 +69,9 @@ func TestPipelineTest(t *testing.T) {
 	if recs := decodeLines(t, out); recs[0]["status"] != "info" || recs[1]["status"] != "error" {
 		t.Errorf("seed pipeline: %s %s", out, errs)
 	}
-	os.WriteFile(seed, []byte(`{"name":"x","is_enabled":true,"processors":[{"type":"geo-ip-parser","is_enabled":true}]}`), 0o644)
+	os.WriteFile(seed, []byte(`{"name":"x","is_enabled":true,"processors":[{"type":"arithmetic-processor","is_enabled":true}]}`), 0o644)
 	code, _, errs = runCLI(t, strings.NewReader(in), "pipeline", "test", "--pipeline", seed)
-	if code != 2 || !strings.Contains(errs, "geo-ip-parser") {
+	if code != 2 || !strings.Contains(errs, "arithmetic-processor") {
 		t.Errorf("unknown processor: exit %d %s", code, errs)
 	}
 }
