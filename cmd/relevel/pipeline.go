@@ -431,7 +431,9 @@ record's level. --output chooses the form:
   operator      a DatadogAgent resource for the Datadog Operator
   annotation    the pod annotation ad.datadoghq.com/<container>.logs with a
                 log_processing_rules multi_line rule: one container, any
-                Agent version, taking precedence over auto detection there
+                Agent version, taking precedence over auto detection there;
+                written as a patch of a workload's pod template
+                (kubectl patch deployment NAME --patch-file FILE)
   pattern       the multi_line rule's pattern alone
   samples       the custom samples alone, as JSON
 

@@ -193,9 +193,13 @@ func TestRender(t *testing.T) {
 	}
 	decodeSamples(Operator, op.Spec.Override.NodeAgent.Env[1].Value)
 	var ann struct {
-		Metadata struct {
-			Annotations map[string]string `yaml:"annotations"`
-		} `yaml:"metadata"`
+		Spec struct {
+			Template struct {
+				Metadata struct {
+					Annotations map[string]string `yaml:"annotations"`
+				} `yaml:"metadata"`
+			} `yaml:"template"`
+		} `yaml:"spec"`
 	}
 	if err := yaml.Unmarshal([]byte(render(Annotation, Options{Container: "manager", Source: "go", Service: "web"})), &ann); err != nil {
 		t.Fatal(err)
@@ -204,7 +208,7 @@ func TestRender(t *testing.T) {
 		Source, Service string
 		Rules           []struct{ Type, Name, Pattern string } `json:"log_processing_rules"`
 	}
-	if err := json.Unmarshal([]byte(ann.Metadata.Annotations["ad.datadoghq.com/manager.logs"]), &sources); err != nil ||
+	if err := json.Unmarshal([]byte(ann.Spec.Template.Metadata.Annotations["ad.datadoghq.com/manager.logs"]), &sources); err != nil ||
 		len(sources) != 1 || sources[0].Source != "go" || sources[0].Service != "web" ||
 		sources[0].Rules[0].Type != "multi_line" || sources[0].Rules[0].Pattern != pattern {
 		t.Errorf("annotation: %v %+v", err, sources)

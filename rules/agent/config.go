@@ -28,7 +28,8 @@ const (
 	// Annotation: the pod annotation ad.datadoghq.com/<container>.logs
 	// with a log_processing_rules multi_line rule, for one container, on
 	// any Agent version; it takes precedence over auto multi-line
-	// detection for that container.
+	// detection for that container. Written as a patch of a workload's
+	// pod template (spec.template.metadata.annotations).
 	Annotation Form = "annotation"
 	// Pattern: the multi_line rule's pattern alone.
 	Pattern Form = "pattern"
@@ -165,8 +166,8 @@ func Render(f Form, opts Options) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		v := map[string]map[string]map[string]string{"metadata": {"annotations": {"ad.datadoghq.com/" + container + ".logs": string(value)}}}
-		return yamlDoc(header+"\n\nThe pod template's annotation for one container (any Agent version): a\nlog_processing_rules multi_line rule. A line the pattern matches starts a\nlog; any other line joins the log before it. On that container it takes\nprecedence over auto multi-line detection. See docs/agent-multiline.md.", v)
+		v := map[string]map[string]map[string]map[string]map[string]string{"spec": {"template": {"metadata": {"annotations": {"ad.datadoghq.com/" + container + ".logs": string(value)}}}}}
+		return yamlDoc(header+"\n\nThe pod annotation for one container (any Agent version): a log_processing_rules\nmulti_line rule. A line the pattern matches starts a log; any other line joins\nthe log before it. On that container it takes precedence over auto multi-line\ndetection. As written, a patch for a Deployment, StatefulSet or DaemonSet:\n  kubectl patch deployment NAME --patch-file THIS-FILE\nSee docs/agent-multiline.md.", v)
 	}
 	var names []string
 	for _, f := range Forms() {
