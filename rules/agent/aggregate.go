@@ -104,7 +104,7 @@ func New(cfg Config) (*Aggregator, error) {
 	if cfg.Separator == "" {
 		cfg.Separator = "\n"
 	}
-	a := &Aggregator{cfg: cfg, datetimeStandIn: datetimeStandIn}
+	a := &Aggregator{datetimeStandIn: datetimeStandIn}
 	switch cfg.Mode {
 	case SingleLine:
 	case MultiLineRule:
@@ -117,6 +117,7 @@ func New(cfg Config) (*Aggregator, error) {
 		}
 		a.pattern = re
 	case AutoMultiLine:
+		cfg.Samples = append([]Sample(nil), cfg.Samples...) // labels are filled in below
 		for i, s := range cfg.Samples {
 			re, err := regexp.Compile("^" + s.Regex)
 			if err != nil {
@@ -134,6 +135,7 @@ func New(cfg Config) (*Aggregator, error) {
 	default:
 		return nil, fmt.Errorf("agent: unknown mode %d", cfg.Mode)
 	}
+	a.cfg = cfg
 	return a, nil
 }
 
