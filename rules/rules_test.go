@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/relevel/relevel/rules"
+	"github.com/relevel/relevel/rules/grok"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/pipeline.golden.json")
@@ -156,5 +157,33 @@ func TestRenderHCL(t *testing.T) {
 	}
 	if i != len(groks) {
 		t.Errorf("%d grok parsers in HCL, %d in the pipeline", i, len(groks))
+	}
+}
+
+// Grok that means the same under every reading: the generated rules write no
+// backslash escape inside a quoted matcher or filter argument (regex("\d"),
+// "[^\]]"), whose meaning Datadog leaves undefined and which Vector's
+// re-implementation rejects; character classes stand in ("[0-9]"), and regex
+// text that captures nothing is written outside any quotes, where a
+// backslash is the regular expression's own escape. Every grok parser
+// compiles in strict mode.
+func TestNoAmbiguousEscapes(t *testing.T) {
+	p, err := rules.Build(rules.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, pr := range p.Processors {
+		g := pr.LogsGrokParser
+		if g == nil {
+			continue
+		}
+		n++
+		if _, err := grok.Compile(g.Grok.MatchRules, g.Grok.GetSupportRules(), grok.Strict()); err != nil {
+			t.Errorf("%s: %v", g.GetName(), err)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no grok parser")
 	}
 }

@@ -20,7 +20,8 @@ Commands:
   parse     read log text on stdin, write one JSON record per log record on stdout
   sidecar   follow container log files and write their records as JSON with the true level
   exec      run a command and write its output as JSON records with the true level
-  pipeline  render, test offline, diff and apply the Datadog pipeline that fixes levels server-side
+  pipeline  render, test offline, diff and apply the Datadog pipeline that fixes levels server-side,
+            and print the Datadog Agent's multi-line settings for it (pipeline agent-config)
   report    count the false errors Datadog shows for your logs, per container (tables, JSON, HTML)
   help      show this help, or "relevel help <command>" for a command's flags
 

@@ -69,9 +69,9 @@ func TestPipelineTest(t *testing.T) {
 	if recs := decodeLines(t, out); recs[0]["status"] != "info" || recs[1]["status"] != "error" {
 		t.Errorf("seed pipeline: %s %s", out, errs)
 	}
-	os.WriteFile(seed, []byte(`{"name":"x","is_enabled":true,"processors":[{"type":"geo-ip-parser","is_enabled":true}]}`), 0o644)
+	os.WriteFile(seed, []byte(`{"name":"x","is_enabled":true,"processors":[{"type":"arithmetic-processor","is_enabled":true}]}`), 0o644)
 	code, _, errs = runCLI(t, strings.NewReader(in), "pipeline", "test", "--pipeline", seed)
-	if code != 2 || !strings.Contains(errs, "geo-ip-parser") {
+	if code != 2 || !strings.Contains(errs, "arithmetic-processor") {
 		t.Errorf("unknown processor: exit %d %s", code, errs)
 	}
 }
@@ -122,5 +122,57 @@ func TestPipelineApplyDiff(t *testing.T) {
 		if strings.Contains(out+errs, secret) {
 			t.Errorf("key printed")
 		}
+	}
+}
+
+func TestPipelineAgentConfig(t *testing.T) {
+	code, out, errs := runCLI(t, nil, "pipeline", "agent-config")
+	if code != 0 || !strings.Contains(out, "auto_multi_line_detection_custom_samples:") || !strings.Contains(out, "label: no_aggregate") {
+		t.Fatalf("datadog-yaml: exit %d %s\n%s", code, errs, out)
+	}
+	code, out, _ = runCLI(t, nil, "pipeline", "agent-config", "--output", "annotation", "--container", "manager", "--source", "go")
+	if code != 0 || !strings.Contains(out, "ad.datadoghq.com/manager.logs:") || !strings.Contains(out, `"type":"multi_line"`) {
+		t.Errorf("annotation: exit %d\n%s", code, out)
+	}
+	for _, form := range []string{"env", "helm", "operator", "pattern", "samples"} {
+		if code, out, errs := runCLI(t, nil, "pipeline", "agent-config", "--output", form); code != 0 || out == "" {
+			t.Errorf("%s: exit %d %s", form, code, errs)
+		}
+	}
+	if code, _, errs := runCLI(t, nil, "pipeline", "agent-config", "--output", "ini"); code != 2 || !strings.Contains(errs, `unknown form "ini"`) {
+		t.Errorf("unknown form: exit %d %s", code, errs)
+	}
+}
+
+// --agent puts the Agent's aggregation with the generated configuration in
+// front of the pipeline: a zap record's stack trace comes out as one log
+// with the record's status, where line by line its frames keep the Agent's
+// stderr error; a plain line after a record that takes no continuation
+// stays apart under auto detection but joins it under a multi_line rule.
+func TestPipelineTestAgent(t *testing.T) {
+	in := "2026-09-11T04:39:22.159Z\twarn\tx.go:1\tslow\nmain.main()\n\t/src/main.go:12 +0x1d\n" +
+		"time=\"2026-09-11T04:39:23Z\" level=info msg=started\nplain line\n"
+	code, out, errs := runCLI(t, strings.NewReader(in), "pipeline", "test", "--agent", "auto", "--strict")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	recs := decodeLines(t, out)
+	if len(recs) != 3 || recs[0]["status"] != "warning" || !strings.Contains(recs[0]["message"].(string), "main.go:12") ||
+		recs[1]["status"] != "info" || recs[2]["status"] != "error" {
+		t.Errorf("auto: %s", out)
+	}
+	_, out, _ = runCLI(t, strings.NewReader(in), "pipeline", "test", "--agent", "multi-line")
+	if recs := decodeLines(t, out); len(recs) != 2 || recs[1]["message"] != "time=\"2026-09-11T04:39:23Z\" level=info msg=started\nplain line" {
+		t.Errorf("multi-line: %s", out)
+	}
+	_, out, _ = runCLI(t, strings.NewReader(in), "pipeline", "test", "--agent", "auto", "--agent-max-bytes", "40")
+	if recs := decodeLines(t, out); !strings.HasSuffix(recs[0]["message"].(string), "...TRUNCATED...") {
+		t.Errorf("size limit: %s", out)
+	}
+	if code, _, errs := runCLI(t, strings.NewReader(in), "pipeline", "test", "--agent", "auto", "--join"); code != 2 || !strings.Contains(errs, "choose one") {
+		t.Errorf("--join with --agent: exit %d %s", code, errs)
+	}
+	if code, _, _ := runCLI(t, strings.NewReader(in), "pipeline", "test", "--agent", "fluent"); code != 2 {
+		t.Errorf("unknown --agent: exit %d", code)
 	}
 }

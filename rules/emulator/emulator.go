@@ -5,16 +5,26 @@
 // pipeline — relevel's generated one or any exported from the API — is tested
 // on local samples before it ships.
 //
+// Processors: grok parser, lookup, category, status, date, message and
+// attribute remappers, URL and User-Agent parsers, nested pipelines, and the
+// GeoIP parser without a database (its target set to {}, with a warning).
 // What it does not implement is an error naming the processor type or the
-// query construct, never a silent pass.
+// query construct, never a silent pass; what compiles but may mean something
+// else in Datadog is a warning (Pipeline.Warnings), an error under Strict.
+// Datadog's published integration pipelines for the programs relevel covers
+// run as fixtures against the results Datadog's own tests record
+// (testdata/integrations).
 package emulator
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/relevel/relevel/rules/grok"
 )
@@ -29,8 +39,47 @@ type Log struct {
 	Attributes map[string]any
 	// Tags are "key:value" tags (from the Agent: kube_namespace:…, source:…).
 	Tags []string
+	// Date is the log's official date in epoch milliseconds once a date
+	// remapper set it, else 0.
+	Date int64
 
 	statusRemapped bool // only the first status remapper to touch a log counts
+	dateRemapped   bool // likewise for date remappers
+}
+
+// Option configures Parse and ParseList.
+type Option interface{ apply(*config) }
+
+type config struct {
+	strict bool
+	now    func() time.Time
+}
+
+type optionFunc func(*config)
+
+func (f optionFunc) apply(c *config) { f(c) }
+
+// Strict makes every warning (see Pipeline.Warnings) an error: a pipeline
+// whose meaning depends on a reading Datadog does not document, or that the
+// emulator runs only in part, does not compile.
+func Strict() Option { return optionFunc(func(c *config) { c.strict = true }) }
+
+// WithNow sets the clock grok's date matcher reads for dates without a year
+// (Datadog uses the current year). The default is time.Now.
+func WithNow(now func() time.Time) Option {
+	return optionFunc(func(c *config) {
+		if now != nil {
+			c.now = now
+		}
+	})
+}
+
+func newConfig(opts []Option) *config {
+	c := &config{now: time.Now}
+	for _, o := range opts {
+		o.apply(c)
+	}
+	return c
 }
 
 // Pipeline is a Datadog Logs pipeline in API JSON form, compiled.
@@ -39,7 +88,15 @@ type Pipeline struct {
 	Enabled    bool
 	filter     query
 	processors []processor
+	warnings   []string
 }
+
+// Warnings lists what compiled but may not mean in Datadog what it means in
+// the emulator, each prefixed with the pipeline and processor it is in:
+// ambiguous backslash escapes in grok's quoted arguments (grok.Warning), and
+// processors the emulator runs only in part (a GeoIP parser has no database
+// offline). Nested pipelines' warnings are included.
+func (p *Pipeline) Warnings() []string { return p.warnings }
 
 type processor interface {
 	apply(l *Log)
@@ -66,6 +123,7 @@ type rawProcessor struct {
 		MatchRules   string `json:"match_rules"`
 		SupportRules string `json:"support_rules"`
 	} `json:"grok"`
+	Encoded          bool            `json:"encoded"`
 	LookupTable      []string        `json:"lookup_table"`
 	DefaultLookup    *string         `json:"default_lookup"`
 	PreserveSource   bool            `json:"preserve_source"`
@@ -86,17 +144,17 @@ type rawProcessor struct {
 }
 
 // Parse compiles a pipeline from Datadog API JSON (a LogsPipeline object).
-func Parse(data []byte) (*Pipeline, error) {
+func Parse(data []byte, opts ...Option) (*Pipeline, error) {
 	var rp rawPipeline
 	if err := json.Unmarshal(data, &rp); err != nil {
 		return nil, fmt.Errorf("emulator: pipeline JSON: %w", err)
 	}
-	return compile(rp)
+	return compile(newConfig(opts), rp)
 }
 
 // ParseList compiles a JSON array of pipelines, or a single pipeline object,
 // in the order they run.
-func ParseList(data []byte) ([]*Pipeline, error) {
+func ParseList(data []byte, opts ...Option) ([]*Pipeline, error) {
 	trimmed := strings.TrimSpace(string(data))
 	if strings.HasPrefix(trimmed, "[") {
 		var list []json.RawMessage
@@ -105,7 +163,7 @@ func ParseList(data []byte) ([]*Pipeline, error) {
 		}
 		var out []*Pipeline
 		for i, raw := range list {
-			p, err := Parse(raw)
+			p, err := Parse(raw, opts...)
 			if err != nil {
 				return nil, fmt.Errorf("pipeline %d: %w", i, err)
 			}
@@ -113,14 +171,18 @@ func ParseList(data []byte) ([]*Pipeline, error) {
 		}
 		return out, nil
 	}
-	p, err := Parse(data)
+	p, err := Parse(data, opts...)
 	if err != nil {
 		return nil, err
 	}
 	return []*Pipeline{p}, nil
 }
 
-func compile(rp rawPipeline) (*Pipeline, error) {
+// ErrStrict is wrapped by the error Parse returns in strict mode for a
+// pipeline that only warnings keep from compiling.
+var ErrStrict = errors.New("strict mode")
+
+func compile(cfg *config, rp rawPipeline) (*Pipeline, error) {
 	p := &Pipeline{Name: rp.Name, Enabled: rp.IsEnabled != nil && *rp.IsEnabled}
 	q := "*"
 	if rp.Filter != nil && rp.Filter.Query != nil {
@@ -131,20 +193,23 @@ func compile(rp rawPipeline) (*Pipeline, error) {
 		return nil, fmt.Errorf("emulator: pipeline %q filter: %w", rp.Name, err)
 	}
 	p.filter = f
-	procs, err := compileProcessors(rp.Name, rp.Processors)
+	procs, warnings, err := compileProcessors(cfg, rp.Name, rp.Processors)
 	if err != nil {
 		return nil, err
 	}
+	if cfg.strict && len(warnings) > 0 {
+		return nil, fmt.Errorf("emulator: %w: %s", ErrStrict, warnings[0])
+	}
 	p.processors = procs
+	p.warnings = warnings
 	return p, nil
 }
 
-func compileProcessors(pipeline string, raws []json.RawMessage) ([]processor, error) {
-	var out []processor
+func compileProcessors(cfg *config, pipeline string, raws []json.RawMessage) (out []processor, warnings []string, err error) {
 	for i, raw := range raws {
 		var rp rawProcessor
 		if err := json.Unmarshal(raw, &rp); err != nil {
-			return nil, fmt.Errorf("emulator: pipeline %q processor %d: %w", pipeline, i, err)
+			return nil, nil, fmt.Errorf("emulator: pipeline %q processor %d: %w", pipeline, i, err)
 		}
 		if rp.IsEnabled == nil || !*rp.IsEnabled {
 			continue // the API's default is disabled
@@ -153,17 +218,20 @@ func compileProcessors(pipeline string, raws []json.RawMessage) ([]processor, er
 		var sources []string
 		if len(rp.SourcesRaw) > 0 {
 			if err := json.Unmarshal(rp.SourcesRaw, &sources); err != nil {
-				return nil, fmt.Errorf("emulator: %s: sources: %w", where, err)
+				return nil, nil, fmt.Errorf("emulator: %s: sources: %w", where, err)
 			}
 		}
 		switch rp.Type {
 		case "grok-parser":
 			if rp.Grok == nil {
-				return nil, fmt.Errorf("emulator: %s: no grok rules", where)
+				return nil, nil, fmt.Errorf("emulator: %s: no grok rules", where)
 			}
-			g, err := grok.Compile(rp.Grok.MatchRules, rp.Grok.SupportRules)
+			g, err := grok.Compile(rp.Grok.MatchRules, rp.Grok.SupportRules, grok.WithNow(cfg.now))
 			if err != nil {
-				return nil, fmt.Errorf("emulator: %s: %w", where, err)
+				return nil, nil, fmt.Errorf("emulator: %s: %w", where, err)
+			}
+			for _, w := range g.Warnings() {
+				warnings = append(warnings, where+": "+w.String())
 			}
 			src := rp.Source
 			if src == "" {
@@ -175,7 +243,7 @@ func compileProcessors(pipeline string, raws []json.RawMessage) ([]processor, er
 			for _, row := range rp.LookupTable {
 				k, v, ok := strings.Cut(row, ",")
 				if !ok {
-					return nil, fmt.Errorf("emulator: %s: lookup row %q has no comma", where, row)
+					return nil, nil, fmt.Errorf("emulator: %s: lookup row %q has no comma", where, row)
 				}
 				lp.table[k] = v
 			}
@@ -192,7 +260,7 @@ func compileProcessors(pipeline string, raws []json.RawMessage) ([]processor, er
 				}
 				pq, err := parseQuery(q)
 				if err != nil {
-					return nil, fmt.Errorf("emulator: %s: category %q: %w", where, c.Name, err)
+					return nil, nil, fmt.Errorf("emulator: %s: category %q: %w", where, c.Name, err)
 				}
 				cp.cats = append(cp.cats, category{name: c.Name, q: pq})
 			}
@@ -203,24 +271,48 @@ func compileProcessors(pipeline string, raws []json.RawMessage) ([]processor, er
 			out = append(out, &messageProc{sources: sources})
 		case "attribute-remapper":
 			if rp.SourceType == "tag" || rp.TargetType == "tag" {
-				return nil, fmt.Errorf("emulator: %s: tag sources and targets are not implemented", where)
+				return nil, nil, fmt.Errorf("emulator: %s: tag sources and targets are not implemented", where)
 			}
 			out = append(out, &attrProc{sources: sources, target: rp.Target, preserve: rp.PreserveSource, override: rp.OverrideOnConfl})
 		case "pipeline":
 			var nested rawPipeline
 			if err := json.Unmarshal(raw, &nested); err != nil {
-				return nil, fmt.Errorf("emulator: %s: %w", where, err)
+				return nil, nil, fmt.Errorf("emulator: %s: %w", where, err)
 			}
-			np, err := compile(nested)
+			np, err := compile(cfg, nested)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
+			warnings = append(warnings, np.warnings...)
 			out = append(out, &nestedProc{p: np})
+		case "date-remapper":
+			out = append(out, &dateProc{sources: sources})
+		case "url-parser":
+			if len(sources) == 0 || rp.Target == "" {
+				return nil, nil, fmt.Errorf("emulator: %s: needs sources and a target", where)
+			}
+			out = append(out, &urlProc{source: sources[0], target: rp.Target})
+		case "user-agent-parser":
+			if len(sources) == 0 || rp.Target == "" {
+				return nil, nil, fmt.Errorf("emulator: %s: needs sources and a target", where)
+			}
+			out = append(out, &userAgentProc{source: sources[0], target: rp.Target, encoded: rp.Encoded})
+		case "geo-ip-parser":
+			// Datadog looks the address up in its GeoIP database and sets
+			// the target to what it finds: an empty object for a private or
+			// loopback address (its recorded result for Vault's pipeline).
+			// Offline there is no database, so every address gets the empty
+			// object, and the pipeline says so rather than passing silently.
+			if len(sources) == 0 || rp.Target == "" {
+				return nil, nil, fmt.Errorf("emulator: %s: needs sources and a target", where)
+			}
+			out = append(out, &geoIPProc{source: sources[0], target: rp.Target})
+			warnings = append(warnings, where+": no GeoIP database offline: "+rp.Target+" is set to {} for every address, as Datadog sets it for private ones")
 		default:
-			return nil, fmt.Errorf("emulator: %s: processor type %q is not implemented", where, rp.Type)
+			return nil, nil, fmt.Errorf("emulator: %s: processor type %q is not implemented", where, rp.Type)
 		}
 	}
-	return out, nil
+	return out, warnings, nil
 }
 
 // Run passes l through the pipelines in order: JSON preprocessing first, then
@@ -434,10 +526,15 @@ func (p *statusProc) apply(l *Log) {
 
 type messageProc struct{ sources []string }
 
+// apply: the first source present becomes the message, and the attribute
+// is removed, as Datadog's recorded results for its integration pipelines
+// show (kube-scheduler's msg, etcd's and Vault's message are gone from the
+// attributes after their message remappers).
 func (p *messageProc) apply(l *Log) {
 	for _, s := range p.sources {
 		if v, ok := getPath(l.Attributes, s); ok {
 			l.Message = scalarString(v)
+			deletePath(l.Attributes, s)
 			return
 		}
 	}
@@ -463,6 +560,107 @@ func (p *attrProc) apply(l *Log) {
 			deletePath(l.Attributes, s)
 		}
 		return
+	}
+}
+
+type dateProc struct{ sources []string }
+
+// apply: the first source present that holds a date Datadog recognises
+// (epoch milliseconds, or an ISO 8601 string) becomes the official date, and
+// only the first date remapper to apply to a log counts, as the API
+// reference says ("only the first one (according to the pipelines order) is
+// taken into account"; the processor page says the last one within a
+// pipeline: the two disagree).
+func (p *dateProc) apply(l *Log) {
+	if l.dateRemapped {
+		return
+	}
+	for _, s := range p.sources {
+		v, ok := getPath(l.Attributes, s)
+		if !ok {
+			continue
+		}
+		if ms, ok := epochMillis(v); ok {
+			l.Date, l.dateRemapped = ms, true
+		}
+		return
+	}
+}
+
+// epochMillis reads a date remapper's value: a number of milliseconds, or
+// an ISO 8601 / RFC 3339 string.
+func epochMillis(v any) (int64, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		f, err := x.Float64()
+		return int64(f), err == nil
+	case float64:
+		return int64(x), true
+	case int64:
+		return x, true
+	case string:
+		if n, err := strconv.ParseInt(x, 10, 64); err == nil {
+			return n, true
+		}
+		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999Z0700", "2006-01-02 15:04:05.999999999Z07:00", "2006-01-02T15:04:05.999999999"} {
+			if t, err := time.Parse(layout, x); err == nil {
+				return t.UnixMilli(), true
+			}
+		}
+	}
+	return 0, false
+}
+
+// urlProc is Datadog's URL Parser processor: the URL in source, split into
+// target (see grok.ParseURL).
+type urlProc struct{ source, target string }
+
+func (p *urlProc) apply(l *Log) {
+	v, ok := getPath(l.Attributes, p.source)
+	if !ok {
+		return
+	}
+	s, isStr := v.(string)
+	if !isStr {
+		return
+	}
+	if u, ok := grok.ParseURL(s); ok {
+		setPath(l.Attributes, p.target, u)
+	}
+}
+
+// userAgentProc is Datadog's User-Agent Parser processor; encoded URL-decodes
+// the value first.
+type userAgentProc struct {
+	source, target string
+	encoded        bool
+}
+
+func (p *userAgentProc) apply(l *Log) {
+	v, ok := getPath(l.Attributes, p.source)
+	if !ok {
+		return
+	}
+	s, isStr := v.(string)
+	if !isStr {
+		return
+	}
+	if p.encoded {
+		d, err := url.PathUnescape(s)
+		if err != nil {
+			return
+		}
+		s = d
+	}
+	setPath(l.Attributes, p.target, grok.ParseUserAgent(s))
+}
+
+// geoIPProc sets target to an empty object when source holds an address.
+type geoIPProc struct{ source, target string }
+
+func (p *geoIPProc) apply(l *Log) {
+	if _, ok := getPath(l.Attributes, p.source); ok {
+		setPath(l.Attributes, p.target, map[string]any{})
 	}
 }
 

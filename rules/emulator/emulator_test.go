@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -103,6 +104,12 @@ func TestQuery(t *testing.T) {
 		"(source:redis OR source:nginx) kube_namespace:prod": true, "@http.status_code:500": true,
 		"@http.status_code:404": false, "@missing:*": false, "health": true, "status:error": true,
 		`"took 3ms"`: true, `"took 4ms"`: false,
+		"@http.status_code:[500 TO 599]": true, "@http.status_code:[200 TO 299]": false,
+		"@http.status_code:{400 TO 500}": false, "@http.status_code:[500 TO *]": true,
+		"@http.status_code:>=500": true, "@http.status_code:>500": false, "@http.status_code:<501": true,
+		"source:nginx @http.status_code:[400 TO 599]": true, "@missing:[1 TO 2]": false,
+		"source:(redis OR nginx)": true, "source:(redis OR postgres)": false, "-source:(redis OR nginx)": false,
+		"kube_namespace:(dev OR prod) source:nginx": true,
 	} {
 		pq, err := parseQuery(q)
 		if err != nil {
@@ -113,7 +120,7 @@ func TestQuery(t *testing.T) {
 			t.Errorf("%q matched %v, want %v", q, got, want)
 		}
 	}
-	for _, bad := range []string{"@http.status_code:[400 TO 499]", "@duration:>100", "(source:x", `source:"x`} {
+	for _, bad := range []string{"@http.status_code:[400 TO", "@x:[a TO b]", "source:[1 TO 2]", "(source:x", `source:"x`} {
 		if _, err := parseQuery(bad); err == nil {
 			t.Errorf("%q: want an error", bad)
 		}
@@ -121,8 +128,65 @@ func TestQuery(t *testing.T) {
 }
 
 func TestUnknownProcessorIsAnError(t *testing.T) {
-	_, err := ParseList([]byte(`{"name":"p","is_enabled":true,"processors":[{"type":"geo-ip-parser","name":"geo","is_enabled":true}]}`))
-	if err == nil || !strings.Contains(err.Error(), `"geo-ip-parser" is not implemented`) || !strings.Contains(err.Error(), `"geo"`) {
+	_, err := ParseList([]byte(`{"name":"p","is_enabled":true,"processors":[{"type":"arithmetic-processor","name":"geo","is_enabled":true}]}`))
+	if err == nil || !strings.Contains(err.Error(), `"arithmetic-processor" is not implemented`) || !strings.Contains(err.Error(), `"geo"`) {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// A single backslash before anything but a backslash or a quote inside a
+// quoted grok argument is ambiguous: a warning, an error in strict mode.
+func TestAmbiguousEscapes(t *testing.T) {
+	js := `{"name":"p","is_enabled":true,"processors":[{"type":"grok-parser","name":"g","is_enabled":true,"source":"message",
+	 "grok":{"support_rules":"","match_rules":"r %{regex(\"\\d{4}\"):year} %{regex(\"[^\\\\]]+\"):x}"}}]}`
+	ps := pipe(t, js)
+	w := ps[0].Warnings()
+	if len(w) != 1 || !strings.Contains(w[0], `ambiguous escape \d`) || !strings.Contains(w[0], `processor 0 (grok-parser "g")`) {
+		t.Fatalf("warnings: %q", w)
+	}
+	l := &Log{Message: "2026 abc", Status: "error"}
+	Run(ps, l)
+	if l.Attributes["year"] != "2026" {
+		t.Errorf("the escape is read as the regex escape: %v", l.Attributes)
+	}
+	if _, err := ParseList([]byte(js), Strict()); err == nil || !errors.Is(err, ErrStrict) || !strings.Contains(err.Error(), "ambiguous escape") {
+		t.Errorf("strict: %v", err)
+	}
+	clean := `{"name":"p","is_enabled":true,"processors":[{"type":"grok-parser","name":"g","is_enabled":true,"source":"message",
+	 "grok":{"support_rules":"","match_rules":"r %{regex(\"[0-9]{4}\"):year}"}}]}`
+	if ps, err := ParseList([]byte(clean), Strict()); err != nil || len(ps[0].Warnings()) != 0 {
+		t.Errorf("clean pipeline: %v", err)
+	}
+}
+
+// The processors integration pipelines use besides the grok parser and the
+// remappers relevel generates.
+func TestIntegrationProcessors(t *testing.T) {
+	ps := pipe(t, `{"name":"p","is_enabled":true,"processors":[
+	 {"type":"date-remapper","is_enabled":true,"sources":["ts","date"]},
+	 {"type":"date-remapper","is_enabled":true,"sources":["later"]},
+	 {"type":"url-parser","is_enabled":true,"sources":["http.url"],"target":"http.url_details"},
+	 {"type":"user-agent-parser","is_enabled":true,"sources":["ua"],"target":"ua_details","encoded":true},
+	 {"type":"geo-ip-parser","is_enabled":true,"sources":["ip"],"target":"geo"}]}`)
+	if w := ps[0].Warnings(); len(w) != 1 || !strings.Contains(w[0], "no GeoIP database") {
+		t.Errorf("warnings: %q", w)
+	}
+	l := &Log{Status: "info", Attributes: map[string]any{
+		"date": json.Number("1700000000000"), "later": "2026-01-01T00:00:00Z",
+		"http": map[string]any{"url": "https://example.com:8443/a/b?x=1"},
+		"ua":   "Mozilla%2F5.0%20(X11%3B%20Linux%20x86_64)", "ip": "10.0.0.1"}}
+	Run(ps, l)
+	if l.Date != 1700000000000 {
+		t.Errorf("date %d: the first date remapper that applies wins", l.Date)
+	}
+	u, _ := getPath(l.Attributes, "http.url_details.port")
+	if u != int64(8443) {
+		t.Errorf("url: %v", l.Attributes["http"])
+	}
+	if _, ok := getPath(l.Attributes, "ua_details.os.family"); !ok {
+		t.Errorf("user agent: %v", l.Attributes["ua_details"])
+	}
+	if g, ok := l.Attributes["geo"].(map[string]any); !ok || len(g) != 0 {
+		t.Errorf("geo: %v, want {}", l.Attributes["geo"])
 	}
 }

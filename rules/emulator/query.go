@@ -3,6 +3,7 @@ package emulator
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -10,8 +11,9 @@ import (
 // subset pipelines use: "*", key:value terms on tags (source:…, service:…,
 // kube_namespace:…) and @attributes, with * wildcards and quoted values; bare
 // words matching the message; AND (implicit), OR, NOT / "-" and parentheses.
-// Numeric ranges and comparisons are not implemented and are reported as
-// errors naming them.
+// Numeric ranges ([a TO b] inclusive, {a TO b} exclusive, * for an open end)
+// and comparisons (>, >=, <, <=) on @attributes compare numbers; other
+// syntax is reported as an error naming it.
 type query interface{ match(l *Log) bool }
 
 type matchAll struct{}
@@ -127,6 +129,19 @@ func tokenize(s string) ([]string, error) {
 					j += k + 2
 					continue
 				}
+				if (s[j] == '[' || s[j] == '{') && j > i && s[j-1] == ':' {
+					// a range value: "[200 TO 299]" is one token
+					closing := byte(']')
+					if s[j] == '{' {
+						closing = '}'
+					}
+					k := strings.IndexByte(s[j+1:], closing)
+					if k < 0 {
+						return nil, fmt.Errorf("query %q: unterminated range", s)
+					}
+					j += k + 2
+					continue
+				}
 				if s[j] == '\\' && j+1 < len(s) {
 					j++
 				}
@@ -142,6 +157,9 @@ func tokenize(s string) ([]string, error) {
 type qparser struct {
 	toks []string
 	i    int
+	// key is the key of an enclosing "key:(a OR b)" group: its bare words
+	// are key:value terms.
+	key string
 }
 
 func (p *qparser) peek() string {
@@ -227,13 +245,122 @@ func (p *qparser) unary() (query, error) {
 		return matchAll{}, nil
 	}
 	k, v, hasKey := strings.Cut(t, ":")
+	if hasKey && v == "" && p.peek() == "(" && !strings.HasPrefix(k, "@") {
+		// source:(kube_scheduler OR kube-scheduler): the key applies to
+		// every word of the group.
+		p.i++
+		outer := p.key
+		p.key = k
+		q, err := p.or()
+		p.key = outer
+		if err != nil {
+			return nil, err
+		}
+		if p.peek() != ")" {
+			return nil, fmt.Errorf("query: missing )")
+		}
+		p.i++
+		return q, nil
+	}
 	if !hasKey {
+		if p.key != "" {
+			return term{key: p.key, value: unquote(t)}, nil
+		}
 		return term{value: unquote(t)}, nil
 	}
 	if strings.HasPrefix(v, "[") || strings.HasPrefix(v, "{") || strings.HasPrefix(v, ">") || strings.HasPrefix(v, "<") {
-		return nil, fmt.Errorf("query term %q: ranges and comparisons are not implemented by the emulator", t)
+		if !strings.HasPrefix(k, "@") {
+			return nil, fmt.Errorf("query term %q: ranges and comparisons are implemented on @attributes only", t)
+		}
+		r, err := parseRange(v)
+		if err != nil {
+			return nil, fmt.Errorf("query term %q: %w", t, err)
+		}
+		r.key = k[1:]
+		return r, nil
 	}
 	return term{key: k, value: unquote(v)}, nil
+}
+
+// numRange is @attr:[lo TO hi] (bounds inclusive or not, open with *) or a
+// comparison @attr:>=n, on the attribute's numeric value.
+type numRange struct {
+	key            string
+	lo, hi         float64
+	hasLo, hasHi   bool
+	loIncl, hiIncl bool
+}
+
+func (r numRange) match(l *Log) bool {
+	v, ok := getPath(l.Attributes, r.key)
+	if !ok {
+		return false
+	}
+	f, err := strconv.ParseFloat(scalarString(v), 64)
+	if err != nil {
+		return false
+	}
+	if r.hasLo && (f < r.lo || (f == r.lo && !r.loIncl)) {
+		return false
+	}
+	if r.hasHi && (f > r.hi || (f == r.hi && !r.hiIncl)) {
+		return false
+	}
+	return true
+}
+
+func parseRange(v string) (numRange, error) {
+	var r numRange
+	num := func(s string) (float64, bool, error) {
+		if s == "*" {
+			return 0, false, nil
+		}
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return 0, false, fmt.Errorf("%q is not a number (only numeric ranges are implemented)", s)
+		}
+		return f, true, nil
+	}
+	var err error
+	switch {
+	case strings.HasPrefix(v, ">="), strings.HasPrefix(v, "<="):
+		var f float64
+		if f, _, err = num(v[2:]); err != nil {
+			return r, err
+		}
+		if v[0] == '>' {
+			r.lo, r.hasLo, r.loIncl = f, true, true
+		} else {
+			r.hi, r.hasHi, r.hiIncl = f, true, true
+		}
+	case strings.HasPrefix(v, ">"), strings.HasPrefix(v, "<"):
+		var f float64
+		if f, _, err = num(v[1:]); err != nil {
+			return r, err
+		}
+		if v[0] == '>' {
+			r.lo, r.hasLo = f, true
+		} else {
+			r.hi, r.hasHi = f, true
+		}
+	default:
+		incl := v[0] == '['
+		if (incl && !strings.HasSuffix(v, "]")) || (!incl && !strings.HasSuffix(v, "}")) {
+			return r, fmt.Errorf("range %s: mismatched brackets", v)
+		}
+		lo, hi, ok := strings.Cut(v[1:len(v)-1], " TO ")
+		if !ok {
+			return r, fmt.Errorf("range %s: want [low TO high]", v)
+		}
+		if r.lo, r.hasLo, err = num(strings.TrimSpace(lo)); err != nil {
+			return r, err
+		}
+		if r.hi, r.hasHi, err = num(strings.TrimSpace(hi)); err != nil {
+			return r, err
+		}
+		r.loIncl, r.hiIncl = incl, incl
+	}
+	return r, nil
 }
 
 func unquote(s string) string {

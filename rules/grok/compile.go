@@ -19,9 +19,10 @@ const maxRuleRegex = 256 << 10
 const groupPrefix = "grok__"
 
 type compiler struct {
-	support map[string]*ruleDef
-	match   map[string]*ruleDef
-	out     []*compiledRule
+	support  map[string]*ruleDef
+	match    map[string]*ruleDef
+	out      []*compiledRule
+	warnings []Warning
 }
 
 func (c *compiler) compile(matchText, supportText string) error {
@@ -52,11 +53,18 @@ func (c *compiler) compile(matchText, supportText string) error {
 			d.order = i - len(sup)
 			c.match[d.name] = d
 		}
-		nodes, err := parsePattern(d.pattern)
+		nodes, err := parsePattern(d.pattern, &d.warnings)
 		if err != nil {
 			return d.syntaxError(err)
 		}
 		d.nodes = nodes
+	}
+	// Warnings in the order of the text: support rules, then match rules.
+	for _, d := range append(append([]*ruleDef(nil), sup...), mat...) {
+		for _, w := range d.warnings {
+			se := d.syntaxError(w)
+			c.warnings = append(c.warnings, Warning{Rule: se.Rule, Support: se.Support, Line: se.Line, Col: se.Col, Msg: se.Msg})
+		}
 	}
 	// Support rules are checked on their own, so that an error in one is
 	// reported against it even when no match rule uses it.
@@ -112,11 +120,19 @@ func (c *compiler) build(d *ruleDef) (*compiledRule, error) {
 		// a (?P<name>…) group of the user's: its name is taken literally
 		r.fields = append(r.fields, field{group: i, path: []string{name}})
 	}
+	// The user's own named groups are stored first, then the engine's
+	// fields in the order of their groups: a filter's object merged into
+	// the root then replaces a same-named group's value, as Datadog's
+	// recorded result for its Argo CD pipeline shows
+	// ("%{regex("(?<msg>.*)")::keyvalue}" keeps keyvalue's msg).
+	sort.SliceStable(r.fields, func(i, j int) bool { return r.fields[i].group < r.fields[j].group })
+	var engine []field
 	for _, f := range b.fields {
 		f.group = byID[f.group]
-		r.fields = append(r.fields, f)
+		engine = append(engine, f)
 	}
-	sort.SliceStable(r.fields, func(i, j int) bool { return r.fields[i].group < r.fields[j].group })
+	sort.SliceStable(engine, func(i, j int) bool { return engine[i].group < engine[j].group })
+	r.fields = append(r.fields, engine...)
 	return r, nil
 }
 

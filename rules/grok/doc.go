@@ -13,8 +13,10 @@
 // # Rules
 //
 // A rules text holds one rule per line, "name pattern"; blank lines are
-// ignored. Names are unique across match and support rules and follow
-// Datadog's form ^[A-Za-z0-9][A-Za-z0-9_.]*$. A pattern is a regular
+// ignored. Names are unique across match and support rules, made of letters,
+// digits, '_' and '.', and do not start with '.': Datadog documents a leading
+// letter or digit, but its own integration pipelines name helpers "_auth",
+// "_date", and the backend takes them. A pattern is a regular
 // expression in which tokens %{MATCHER}, %{MATCHER:EXTRACT} and
 // %{MATCHER:EXTRACT:FILTER} stand for sub-patterns. MATCHER is a built-in
 // matcher, possibly with arguments (date("yyyy-MM-dd"), regex("[a-z]+")), or
@@ -25,6 +27,11 @@
 //
 //   - Each rule is anchored at both ends (\A…\z) and runs in dot-all mode,
 //     so data (and any ".") spans newlines; notSpace stops at whitespace.
+//     An inline flag group such as (?-s) turns dot-all off for the rest of
+//     the group it is in, data matchers included.
+//   - data is lazy (".*?", grok's DATA): between two fixed parts it takes
+//     the shortest text, as Datadog's recorded results for its consul and
+//     nginx pipelines show (Vector's re-implementation makes it greedy).
 //   - Match rules are tried top to bottom; the first that matches wins.
 //   - EXTRACT names with dots nest: "a.b" sets {"a":{"b":…}}.
 //   - Empty captures are not set; null, "" and {} values are removed from the
@@ -38,7 +45,9 @@
 //     matches.
 //   - With no EXTRACT, a filter whose result is an object (%{data::json},
 //     %{data::keyvalue}) merges it into the root; any other result is
-//     discarded. Objects merge deeply; on a conflict the later value wins.
+//     discarded. Objects merge deeply; on a conflict the later value wins,
+//     and a root merge replaces a (?P<name>…) group's value of the same name
+//     (Datadog's recorded result for its Argo CD pipeline).
 //   - Object keys produced by filters (json, keyvalue, …) that contain dots
 //     are expanded into nested objects, as Datadog does with attributes.
 //   - %{helper:name} captures the helper's whole text into name; the
@@ -46,6 +55,9 @@
 //
 // Inside string arguments, \" \' \\ \n \t and \r are escapes; any other
 // backslash is kept, so regex("\d{4}") and regex("\\d{4}") both mean \d{4}.
+// Datadog documents only \\ and \" there and Vector rejects the rest, so
+// every other escape is ambiguous: Compile reports it as a Warning (an error
+// with Strict). Writing "[0-9]" for "\d" needs no escape at all.
 //
 // # Matchers
 //

@@ -256,12 +256,17 @@ func urlFilter(v any, _ *env) (any, bool) {
 }
 
 // compileArray: array([[brackets, ] separator][, filter]). Brackets are two
-// characters (default "[]", "" for none), the separator defaults to ",".
+// characters ("" for none), the separator defaults to ",". Without a brackets
+// argument a value in "[…]" has them stripped and any other value is split
+// as it is: Datadog's recorded result for its CoreDNS pipeline splits
+// "qr,aa,rd,ra" with array(","), and Vector's tests strip "[1;2]" with
+// array(";").
 // Elements are kept as written (no trimming); the filter applies to each, and
 // the attribute is dropped if it fails on any.
 func compileArray(c *call) (*filter, error) {
 	usage := `array takes ([[brackets, ] separator][, filter]), e.g. array("[]", ",", integer)`
 	brackets, sep := "[]", ","
+	optional := true // brackets not given: "[…]" stripped if there
 	var sub *filter
 	var strs []arg
 	for i, a := range c.args {
@@ -294,6 +299,7 @@ func compileArray(c *call) (*filter, error) {
 		sep = controlEscapes(strs[0].s)
 	case 2:
 		brackets, sep = controlEscapes(strs[0].s), controlEscapes(strs[1].s)
+		optional = false
 	default:
 		return nil, errf(c.off, "%s", usage)
 	}
@@ -318,10 +324,12 @@ func compileArray(c *call) (*filter, error) {
 		}
 		if open != "" {
 			t := strings.TrimRight(s, " \t\r\n")
-			if !strings.HasPrefix(t, open) || !strings.HasSuffix(t, closing) || len(t) < len(open)+len(closing) {
+			switch {
+			case strings.HasPrefix(t, open) && strings.HasSuffix(t, closing) && len(t) >= len(open)+len(closing):
+				s = t[len(open) : len(t)-len(closing)]
+			case !optional:
 				return nil, false
 			}
-			s = t[len(open) : len(t)-len(closing)]
 		}
 		out := []any{}
 		if s == "" {
@@ -449,4 +457,15 @@ func autoNumber(s string) any {
 		return f
 	}
 	return s
+}
+
+// ParseURL splits a URL as the url filter and Datadog's URL Parser
+// processor do (scheme, host, port, path, queryString, auth, hash); ok is
+// false when s is not a URL.
+func ParseURL(s string) (map[string]any, bool) {
+	v, ok := urlFilter(s, nil)
+	if !ok {
+		return nil, false
+	}
+	return v.(map[string]any), true
 }

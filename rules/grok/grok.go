@@ -10,8 +10,10 @@ import (
 // order, support rules referenced by name. A Parser is safe for concurrent
 // use.
 type Parser struct {
-	rules []*compiledRule
-	now   func() time.Time
+	rules    []*compiledRule
+	now      func() time.Time
+	strict   bool
+	warnings []Warning
 }
 
 // SyntaxError reports a rule that does not compile.
@@ -35,6 +37,36 @@ func (e *SyntaxError) Error() string {
 	}
 	return fmt.Sprintf("grok: %s %q (line %d): %s", kind, e.Rule, e.Line, e.Msg)
 }
+
+// Warning reports a construct that compiles but whose meaning depends on
+// the reader: an ambiguous backslash escape inside a quoted argument
+// (regex("\d"), "[^\]]"), which Datadog's documentation leaves undefined and
+// Vector's re-implementation rejects. Compile with Strict to make warnings
+// errors.
+type Warning struct {
+	Rule    string // name of the rule at fault
+	Support bool   // the rule is a support (helper) rule
+	Line    int    // 1-based line in the match or support rules text
+	Col     int    // 1-based column (in characters) in that line
+	Msg     string
+}
+
+// String formats the warning as the SyntaxError of the same place would be.
+func (w Warning) String() string {
+	return (&SyntaxError{Rule: w.Rule, Support: w.Support, Line: w.Line, Col: w.Col, Msg: w.Msg}).Error()
+}
+
+// Warnings returns what Compile warned about, in the order of the rules
+// text (support rules first).
+func (p *Parser) Warnings() []Warning { return p.warnings }
+
+type strictOption struct{}
+
+func (strictOption) apply(p *Parser) { p.strict = true }
+
+// Strict makes Compile fail on the first warning (see Warning), as a
+// *SyntaxError at its place.
+func Strict() Option { return strictOption{} }
 
 // Option configures Compile.
 type Option interface {
@@ -66,7 +98,12 @@ func Compile(matchRules, supportRules string, opts ...Option) (*Parser, error) {
 	if err := c.compile(matchRules, supportRules); err != nil {
 		return nil, err
 	}
+	if p.strict && len(c.warnings) > 0 {
+		w := c.warnings[0]
+		return nil, &SyntaxError{Rule: w.Rule, Support: w.Support, Line: w.Line, Col: w.Col, Msg: w.Msg}
+	}
 	p.rules = c.out
+	p.warnings = c.warnings
 	return p, nil
 }
 

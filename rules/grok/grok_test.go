@@ -38,7 +38,7 @@ func TestCompileErrors(t *testing.T) {
 		{"support references match", `r1 x`, `h %{r1}`, "h", true, 1, 0, `support rule cannot reference match rule "r1"`},
 		{"duplicate name", "a x\na y", "", "a", false, 2, 1, "duplicate rule name"},
 		{"duplicate across", "a x", "a y", "a", false, 1, 1, "duplicate rule name"},
-		{"bad rule name", "_r x", "", "", false, 1, 1, "invalid rule name"},
+		{"bad rule name", ".r x", "", "", false, 1, 1, "invalid rule name"},
 		{"no pattern", "onlyname", "", "onlyname", false, 1, 1, "has no pattern"},
 		{"empty matcher", `r %{:a}`, "", "r", false, 1, 3, "empty matcher"},
 		{"too many colons", `r %{word:a:lowercase:x}`, "", "r", false, 1, 0, "too many ':'"},
@@ -325,7 +325,9 @@ func TestArray(t *testing.T) {
 		{`array("{}",";", scale(10))`, `{1;2.1}`, `[10,21]`},
 		{`array`, `[ 1 ,2]`, `[" 1 ","2"]`},
 		{`array`, `[]`, `[]`},
-		{`array`, `abc`, ``},              // not an array: dropped
+		{`array`, `abc`, `["abc"]`}, // no brackets given: none needed (Datadog's CoreDNS pipeline)
+		{`array(",")`, `qr,aa`, `["qr","aa"]`},
+		{`array("[]",",")`, `abc`, ``},    // brackets given and missing: dropped
 		{`array(scale(10))`, `[a,b]`, ``}, // the sub-filter fails: dropped
 	}
 	for _, tc := range tests {
@@ -382,4 +384,73 @@ func TestMustCompilePanics(t *testing.T) {
 		}
 	}()
 	MustCompile(`r %{nope}`, "")
+}
+
+// Helper rule names may start with '_', as Datadog's own integration
+// pipelines write them (nginx: _auth, _bytes_written).
+func TestUnderscoreRuleNames(t *testing.T) {
+	p, err := Compile(`access %{_client_ip} %{_auth}`, "_client_ip %{ipOrHost:network.client.ip}\n_auth %{notSpace:http.auth:nullIf(\"-\")}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	attrs, rule, ok := p.Parse("10.0.0.1 -")
+	if !ok || rule != "access" || !reflect.DeepEqual(attrs, map[string]any{"network": map[string]any{"client": map[string]any{"ip": "10.0.0.1"}}}) {
+		t.Errorf("%v %q %v", ok, rule, attrs)
+	}
+}
+
+// An inline (?-s) turns dot-all off for the matchers after it, data
+// included; before it, and in rules without it, data spans lines.
+func TestInlineFlagsData(t *testing.T) {
+	p := MustCompile("oneline (?-s)%{word:w} %{data:rest}\nany %{word:w} %{data:rest}", "")
+	_, rule, ok := p.Parse("a b\nc")
+	if !ok || rule != "any" {
+		t.Errorf("multi-line log: rule %q, want any (data under (?-s) stops at the newline)", rule)
+	}
+	attrs, rule, _ := p.Parse("a b c")
+	if rule != "oneline" || attrs["rest"] != "b c" {
+		t.Errorf("one-line log: %q %v", rule, attrs)
+	}
+	q := MustCompile("r %{data:head}(?-s)\\n%{data:tail}\nflagless %{data:head}\\n%{data:tail}", "")
+	attrs, rule, _ = q.Parse("x\ny\nz")
+	if rule != "r" || attrs["head"] != "x\ny" || attrs["tail"] != "z" {
+		t.Errorf("data before (?-s) spans lines, data after it does not: %q %v", rule, attrs)
+	}
+	q = MustCompile("r (?-s)%{data:head}\\n%{data:tail}\nflagless %{data:head}\\n%{data:tail}", "")
+	if _, rule, _ = q.Parse("x\ny\nz"); rule != "flagless" {
+		t.Errorf("rule %q: with (?-s) first, no data may span a newline", rule)
+	}
+}
+
+func TestAmbiguousEscapeWarnings(t *testing.T) {
+	match := `r %{regex("\d{4}"):y} %{regex("[^\]]+"):x} %{regex("\\d"):z} %{data::keyvalue("=", "\"")}`
+	p, err := Compile(match, "h %{regex(\"\\w\")}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range p.Warnings() {
+		got = append(got, w.String())
+	}
+	want := []string{
+		`grok: support rule "h" (line 1, col 12): ambiguous escape \w`,
+		`grok: match rule "r" (line 1, col 12): ambiguous escape \d`,
+		`grok: match rule "r" (line 1, col 34): ambiguous escape \]`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("warnings:\n%s", strings.Join(got, "\n"))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("warning %d:\n got %s\nwant %s…", i, got[i], want[i])
+		}
+	}
+	_, err = Compile(match, "", Strict())
+	var se *SyntaxError
+	if !errors.As(err, &se) || se.Rule != "r" || se.Col != 12 || !strings.Contains(se.Msg, "ambiguous escape") {
+		t.Errorf("strict: %v", err)
+	}
+	if _, err := Compile(`r %{regex("[0-9]{4}"):y} %{regex("[^]]+"):x}`, "", Strict()); err != nil {
+		t.Errorf("no escapes: %v", err)
+	}
 }

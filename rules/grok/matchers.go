@@ -77,7 +77,15 @@ var builtinMatchers = map[string]matcherDef{
 	"hostname":           {re: reHostname},
 	"ipOrHost":           {re: `(?:` + reIP + `|` + reHostname + `)`},
 	"port":               {re: rePort},
-	"data":               {re: `(?s:.*)`},
+	// data is lazy, as grok's DATA is (Vector's re-implementation makes it
+	// greedy): Datadog's recorded results for its consul and nginx
+	// pipelines ("%{data:app}:( %{word:event}:)?%{data:message}" on
+	// "serf: EventMemberJoin: …" gives app "serf") need the shortest match.
+	// It is ".*?" under the rule's dot-all flag (each rule compiles as
+	// "(?s)\A(?:…)\z"), so that an inline "(?-s)" earlier in the rule
+	// turns it off for the data matchers after it, as it does for the
+	// rule's own dots.
+	"data": {re: `.*?`},
 	// boolean, regex and date take arguments: see compileMatcher.
 }
 

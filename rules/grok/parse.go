@@ -18,6 +18,9 @@ type ruleDef struct {
 	pattern string
 	nodes   []node
 	order   int // index among match rules
+	// warnings are positioned notes on constructs whose meaning depends on
+	// the reader (see Warning), collected while the pattern is parsed.
+	warnings []*errAt
 }
 
 // node is a piece of a pattern: regex text, or a %{…} token.
@@ -56,12 +59,17 @@ const (
 type arg struct {
 	kind argKind
 	s    string // string value, identifier, or the number's text
+	raw  string // a string argument as written, between its quotes
 	num  float64
 	call *call
 	off  int
 }
 
-var ruleNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.]*$`)
+// ruleNameRE is the names rules may take: letters, digits, '_' and '.'.
+// Datadog's documentation says a name starts with a letter or digit, but its
+// own integration pipelines name helper rules "_auth", "_date" (nginx,
+// consul, vault), and the backend accepts them, so a leading '_' is valid.
+var ruleNameRE = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.]*$`)
 
 // errAt is a positioned error inside a rule's pattern, turned into a
 // *SyntaxError by the caller that knows the rule.
@@ -107,7 +115,7 @@ func splitRules(text string, support bool) ([]*ruleDef, error) {
 		name := rest[:end]
 		if !ruleNameRE.MatchString(name) {
 			return nil, &SyntaxError{Support: support, Line: i + 1, Col: start + 1,
-				Msg: fmt.Sprintf("invalid rule name %q: use letters, digits, '_' and '.', starting with a letter or digit", name)}
+				Msg: fmt.Sprintf("invalid rule name %q: use letters, digits, '_' and '.', not starting with '.'", name)}
 		}
 		pat := strings.TrimLeft(rest[end:], " \t")
 		defs = append(defs, &ruleDef{
@@ -125,8 +133,10 @@ func validName(s string) string {
 	return ""
 }
 
-// parsePattern splits a pattern into regex text and tokens.
-func parsePattern(pat string) ([]node, error) {
+// parsePattern splits a pattern into regex text and tokens. When warn is
+// not nil, the ambiguous escapes of the tokens' quoted arguments are
+// appended to it.
+func parsePattern(pat string, warn *[]*errAt) ([]node, error) {
 	var nodes []node
 	var lit strings.Builder
 	litStart := 0
@@ -164,6 +174,10 @@ func parsePattern(pat string) ([]node, error) {
 			tok, err := parseToken(pat, i, end)
 			if err != nil {
 				return nil, err
+			}
+			if warn != nil {
+				*warn = append(*warn, ambiguousEscapes(tok.matcher)...)
+				*warn = append(*warn, ambiguousEscapes(tok.filter)...)
 			}
 			nodes = append(nodes, node{tok: tok})
 			i = end + 1
@@ -374,7 +388,7 @@ func parseArg(pat string, i, to int) (arg, int, error) {
 		if err != nil {
 			return arg{}, 0, err
 		}
-		return arg{kind: argString, s: unescapeString(pat[i+1 : j]), off: i}, j + 1, nil
+		return arg{kind: argString, s: unescapeString(pat[i+1 : j]), raw: pat[i+1 : j], off: i}, j + 1, nil
 	case c == '+' || c == '-' || c == '.' || ('0' <= c && c <= '9'):
 		j := i + 1
 		for j < to && strings.IndexByte("0123456789.eE+-", pat[j]) >= 0 {
@@ -413,6 +427,46 @@ func parseArg(pat string, i, to int) (arg, int, error) {
 		return arg{kind: argIdent, s: name, off: i}, j, nil
 	}
 	return arg{}, 0, errf(i, "unexpected %q in arguments", string(c))
+}
+
+// ambiguousEscapes reports each backslash escape inside the quoted
+// arguments of c (and of the filters nested in its arguments) whose meaning
+// depends on how the quoted string is read. Datadog's documentation defines
+// two escapes there, \\ and \" (its examples double every backslash:
+// regex("\\w")), and its own integration pipelines write every regex escape
+// that way; Vector's open-source re-implementation rejects any other escape
+// (regex("\d"), "[^\]]"), and whether Datadog's backend keeps the backslash
+// of such an escape, drops it or rejects the rule is not documented. A
+// backslash before anything but a backslash or a quote
+// is therefore ambiguous; the emulator reads it as the regular-expression
+// escape and warns.
+func ambiguousEscapes(c *call) []*errAt {
+	if c == nil {
+		return nil
+	}
+	var out []*errAt
+	for _, a := range c.args {
+		switch a.kind {
+		case argCall:
+			out = append(out, ambiguousEscapes(a.call)...)
+		case argString:
+			for k := 0; k+1 < len(a.raw); k++ {
+				if a.raw[k] != '\\' {
+					continue
+				}
+				next := a.raw[k+1]
+				if next == '\\' || next == '"' || next == '\'' {
+					k++
+					continue
+				}
+				_, size := utf8.DecodeRuneInString(a.raw[k+1:])
+				esc := a.raw[k : k+1+size]
+				out = append(out, errf(a.off+1+k, "ambiguous escape %s in the quoted argument of %s(…): Datadog documents only \\\\ and \\\" there; write %s (the escape doubled) or a construct without a backslash, such as a character class", esc, c.name, `\`+esc))
+				k += size
+			}
+		}
+	}
+	return out
 }
 
 // unescapeString applies the escapes of a quoted argument: \" \' \\ \n \t

@@ -160,3 +160,8 @@ func versioned(family string, parts []string, names ...string) map[string]any {
 	}
 	return out
 }
+
+// ParseUserAgent reads a User-Agent header as the useragent filter and
+// Datadog's User-Agent Parser processor do: browser, device and os, each
+// with a family and, when known, version parts.
+func ParseUserAgent(ua string) map[string]any { return parseUserAgent(ua) }
