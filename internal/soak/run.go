@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -174,6 +175,18 @@ func (r *runner) stop(sig syscall.Signal) {
 	if p == nil {
 		return
 	}
+	if sig == syscall.SIGTERM {
+		// A SIGTERM before relevel installed its handler kills it by the
+		// default action: wait until it holds the state directory's lock,
+		// which it takes after installing it (the lock file names its PID).
+		lock := filepath.Join(r.o.Dir, "state", "relevel.lock")
+		want := strconv.Itoa(p.cmd.Process.Pid) + "\n"
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if b, err := os.ReadFile(lock); err == nil && string(b) == want {
+				break
+			}
+		}
+	}
 	_ = p.cmd.Process.Signal(sig)
 	select {
 	case <-p.done:
@@ -189,6 +202,16 @@ func (r *runner) stop(sig syscall.Signal) {
 	r.p = nil
 	r.logs = append(r.logs, p.log())
 	r.mu.Unlock()
+	if r.fake != nil {
+		// A request the process sent in full before it died is still
+		// being handled (validated against the spec, then accepted):
+		// its items belong to this epoch, or a resend by the next
+		// process would look like a repeat within one process. Requests
+		// the fake holds (an accept-then-hang outage) make the schedule
+		// ambiguous anyway; do not wait for those.
+		for deadline := time.Now().Add(2 * time.Second); r.fake.InFlight() > 0 && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		}
+	}
 	r.epochEnds = append(r.epochEnds, len(r.deliveries()))
 	r.epochKills = append(r.epochKills, sig == syscall.SIGKILL)
 }
