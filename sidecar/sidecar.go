@@ -416,11 +416,21 @@ func (p *processor) line(l tail.Line) error {
 	}
 	entries, err := f.dec.Feed(l.Data, l.End)
 	if errors.Is(err, container.ErrOffset) {
-		// Truncated and rewritten: start the file over.
+		// Truncated and rewritten: start the file over. What was read of
+		// the old content is written out first; from here on offsets and
+		// identities are the new content's, or a checkpoint would pair
+		// the new content's fingerprint with an offset in the old one (a
+		// record of the new content pending at the old resume offset),
+		// and a restart would resume the new content there.
 		if err := p.flushFile(f); err != nil {
 			return err
 		}
 		f.dec.Reset()
+		f.resume = 0
+		clear(f.ids)
+		if l.End <= checkpoint.FingerprintSize {
+			f.ids[l.End] = l.ID
+		}
 		entries, err = f.dec.Feed(l.Data, l.End)
 	}
 	if err != nil {
