@@ -432,7 +432,7 @@ resource "relevel_pipeline" "test" {
 }
 `,
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Unknown log format.*"log4j".*Valid formats:\s+` + regexp.QuoteMeta(all[0]) + `,`),
+				ExpectError: regexp.MustCompile(`(?s)Unknown log format.*"log4j".*Valid\s+formats:\s+` + regexp.QuoteMeta(all[0]) + `,`),
 			},
 			{
 				Config: providerBlock(dd) + `
