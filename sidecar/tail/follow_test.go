@@ -251,3 +251,55 @@ func TestCopyTruncateWhileBlocked(t *testing.T) {
 	checkRange(t, "old content", got[:2000], "w", 0, 2000)
 	checkRange(t, "new content", got[2000:], "new", 0, 600)
 }
+
+// Two copytruncates, each while the forwarder was down, with a run between
+// them that acknowledged nothing (an intake outage): the first copy is
+// resumed from its original's checkpoint, which the original's new
+// content replaces as soon as it is followed, so the copy must be
+// announced with its own entry — or, after the second restart, the copy,
+// renamed to .2 and older than the last save, is taken for history and
+// its unacknowledged lines are lost (datadog seed 469: 352 lines).
+func TestRestartCopyTruncateTwiceWhileDown(t *testing.T) {
+	root, live := podDir(t)
+	store := openStore(t)
+	writeFile(t, live, numbered("w", 0, 100))
+	at := int64(len(numbered("w", 0, 60)))
+	setCheckpoint(t, store, live, live, at)
+	if err := store.Save(); err != nil {
+		t.Fatal(err)
+	}
+	copyTruncate := func(lines string) {
+		t.Helper()
+		if _, err := os.Stat(live + ".1"); err == nil {
+			if err := os.Rename(live+".1", live+".2"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		data, err := os.ReadFile(live)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, live+".1", string(data))
+		if err := os.Truncate(live, 0); err != nil {
+			t.Fatal(err)
+		}
+		appendFile(t, live, lines)
+	}
+	copyTruncate(numbered("gen2-", 0, 20))
+
+	cfg := fastConfig(podGlob(root))
+	cfg.Offsets = reopenStore(t, store)
+	h := start(t, cfg)
+	h.waitLines(live, 60) // w 60–99 from the copy, then gen2
+	h.stop()              // kill -9: nothing acknowledged, only Follow saved
+
+	copyTruncate(numbered("gen3-", 0, 5))
+	cfg.Offsets = reopenStore(t, cfg.Offsets.(*checkpoint.Store))
+	h2 := start(t, cfg)
+	got := h2.waitLines(live, 65)
+	settle()
+	got = h2.linesOf(live)
+	checkRange(t, "first copy, from its original's checkpoint", got[:40], "w", 60, 100)
+	checkRange(t, "second copy", got[40:60], "gen2-", 0, 20)
+	checkRange(t, "live", got[60:], "gen3-", 0, 5)
+}

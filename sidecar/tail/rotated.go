@@ -212,6 +212,7 @@ func (r *run) recoverSiblings(p string, live *file) []*file {
 		}
 		from, why := int64(-1), ""
 		off, checkpointed := r.resume(f, size)
+		ownEntry := checkpointed
 		if !checkpointed && len(orphans) > 0 {
 			// A copy (copytruncate) of a checkpointed file whose inode
 			// now holds other content: resume in the copy.
@@ -240,7 +241,12 @@ func (r *run) recoverSiblings(p string, live *file) []*file {
 			keep[f.key] = knownOf(f.head, checkpointed)
 			continue
 		}
-		r.register(f, from, why == "checkpoint")
+		// A copy resumed from its original's checkpoint has no entry of
+		// its own, and the original's is replaced as soon as the file
+		// now at its inode is followed: announce the copy at from, or a
+		// crash before its lines are acknowledged leaves nothing saying
+		// it must be read, and the next start takes it for history.
+		r.register(f, from, why == "checkpoint" && ownEntry)
 		f.gone = true
 		f.quietSince = time.Now()
 		r.t.recovered.Add(1)
