@@ -311,17 +311,37 @@ loop:
 // coalesced: acknowledgements that arrive during a save (a temporary file,
 // two fsyncs and a rename) are written by the next one, so a busy node pays
 // for one save at a time, however many batches are acknowledged.
+// ackSaveGap is the least time between two saves that acknowledgements
+// ask for: what a crash repeats is at most what was in flight plus this
+// much, and saving costs at most ten saves a second.
+const ackSaveGap = 100 * time.Millisecond
+
 func saveLoop(ctx context.Context, store *checkpoint.Store, cfg Config, m *Metrics, acked <-chan struct{}) {
 	tick := time.NewTicker(cfg.CheckpointInterval)
 	defer tick.Stop()
+	var last time.Time
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-acked:
+			// At most one save per ackSaveGap: a sink that acknowledges
+			// every few milliseconds would otherwise keep a save (two
+			// fsyncs) running back to back. Acknowledgements during the
+			// wait are coalesced into the save after it.
+			if wait := ackSaveGap - time.Since(last); wait > 0 {
+				t := time.NewTimer(wait)
+				select {
+				case <-ctx.Done():
+					t.Stop()
+					return
+				case <-t.C:
+				}
+			}
 		case now := <-tick.C:
 			store.Expire(now, entryAlive(store))
 		}
+		last = time.Now()
 		if err := store.Save(); err != nil {
 			m.saveFailed(cfg.Logger, err)
 			continue
