@@ -195,11 +195,18 @@ func writeFile(t *testing.T, path, content string) {
 // before any forwarder took charge (a test's own writes are newer than
 // the store's save and the tailer's start, which would make them not
 // history; see rotated.go).
+//
+// The file is written and dated elsewhere, then renamed into place (a
+// rename keeps the time), so a running tailer never sees it new.
 func writeOld(t *testing.T, path, content string) {
 	t.Helper()
-	writeFile(t, path, content)
+	tmp := filepath.Join(t.TempDir(), "old")
+	writeFile(t, tmp, content)
 	old := time.Now().Add(-time.Hour)
-	if err := os.Chtimes(path, old, old); err != nil {
+	if err := os.Chtimes(tmp, old, old); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
 		t.Fatal(err)
 	}
 }
