@@ -151,7 +151,11 @@ type file struct {
 	ids     map[int64]checkpoint.Identity
 	id      checkpoint.Identity // identity at the latest line
 	active  time.Time           // last line read
-	warned  uint8               // kinds of malformed line logged for this file (hostile.go)
+	// cutAt, when cut is set, is the offset before a record the sink did
+	// not take (a Write interrupted by the stop): no mark may pass it.
+	cutAt  int64
+	cut    bool
+	warned uint8 // kinds of malformed line logged for this file (hostile.go)
 }
 
 // idleEvict is how long a file's state is kept after its last line. Pods
@@ -272,7 +276,12 @@ loop:
 		runErr = nil
 		p.broken = true
 	}
-	if runErr == nil && !p.broken {
+	if p.broken {
+		// Nothing more is written; what the sink took before the
+		// interrupted record is marked (fileMark stops before it), so a
+		// clean stop does not repeat it.
+		runErr = p.commit()
+	} else if runErr == nil {
 		p.now = time.Now()
 		for drained := false; !drained && runErr == nil; {
 			select {
@@ -398,7 +407,7 @@ type processor struct {
 	rec     Record
 	scratch []byte
 	now     time.Time // when the lines being processed were received
-	broken  bool      // a Write was interrupted: nothing more may be marked
+	broken  bool      // a Write was interrupted by the stop: nothing more is written (marks stop before that record: file.cut)
 	evicted []mark    // marks of files forgotten since the last commit
 	m       *Metrics
 }
@@ -529,7 +538,13 @@ func (p *processor) emit(f *file, s *stream) error {
 	p.rec = Record{Record: rec, Status: status, Stream: s.id, Source: f.src, RuntimeTime: s.pendingT}
 	if err := p.sink.Write(p.ctx, &p.rec); err != nil {
 		if p.ctx.Err() != nil {
-			return err // stopping: Run tells this from a sink failure
+			// Stopping: the sink did not take this record. Marks of its
+			// file stop before it, so what the sink took before it can
+			// still be checkpointed; Run tells this from a sink failure.
+			if !f.cut || s.pendingAt < f.cutAt {
+				f.cut, f.cutAt = true, s.pendingAt
+			}
+			return err
 		}
 		return fmt.Errorf("sidecar: %w", err)
 	}
@@ -617,6 +632,9 @@ func (p *processor) fileMark(f *file) (mark, bool) {
 			safe = s.pendingAt
 		}
 	}
+	if f.cut && f.cutAt < safe {
+		safe = f.cutAt
+	}
 	if safe <= 0 {
 		return mark{}, false
 	}
@@ -634,9 +652,6 @@ func (p *processor) fileMark(f *file) (mark, bool) {
 // checkpoint each file at the offset before its oldest record not yet
 // written.
 func (p *processor) commit() error {
-	if p.broken {
-		return nil
-	}
 	marks := p.evicted
 	p.evicted = nil
 	for _, f := range p.files {
