@@ -88,6 +88,11 @@ func New() *Report {
 // severity, level or syslog.severity key, if it is a JSON object with one;
 // otherwise the stream's status stays, and a log without one is info.
 func Shown(line []byte, streamStatus string) string {
+	if t := bytes.TrimSpace(line); len(t) == 0 || t[0] != '{' {
+		// Not JSON: preprocessing leaves the stream's status (saves the
+		// emulator's copy of every plain line).
+		return cmp.Or(emulator.CanonicalStatus(streamStatus), "info")
+	}
 	l := emulator.Log{Message: string(line), Status: streamStatus}
 	emulator.Preprocess(&l)
 	if l.Status == "" {

@@ -14,56 +14,16 @@ import (
 	"time"
 
 	"github.com/relevel/relevel/internal/cputime"
+	"github.com/relevel/relevel/internal/cricorpus"
 	"github.com/relevel/relevel/ndjson"
 	"github.com/relevel/relevel/parser"
 	"github.com/relevel/relevel/parser/join"
 	"github.com/relevel/relevel/sidecar/container"
 )
 
-// criCorpus returns the generated corpus (every stream of testdata/corpus,
-// the "mixed" set of parser's BenchmarkParse) as a containerd CRI file of
-// about size bytes: each line wrapped as "<RFC3339Nano time> stderr F …",
-// times advancing, lines over 16 KiB in P pieces as containerd writes them.
-// All on stderr, where klog, zap and Go panics write, so multi-line records
-// stay joined.
+// criCorpus is the corpus as a CRI file of about size bytes (cricorpus.Build).
 func criCorpus(tb testing.TB, size int) []byte {
-	files, _ := filepath.Glob("../testdata/corpus/*/*.log")
-	var lines [][]byte
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		lines = append(lines, bytes.SplitAfter(b, []byte("\n"))...)
-	}
-	if len(lines) == 0 {
-		tb.Skip("no corpus: run make corpus")
-	}
-	t := time.Date(2026, 11, 30, 4, 40, 14, 476718000, time.UTC)
-	var out []byte
-	for len(out) < size {
-		for _, l := range lines {
-			l = bytes.TrimSuffix(l, []byte("\n"))
-			for {
-				t = t.Add(137 * time.Microsecond)
-				out = t.AppendFormat(out, time.RFC3339Nano)
-				if len(l) > 16<<10 {
-					out = append(out, " stderr P "...)
-					out = append(out, l[:16<<10]...)
-					out = append(out, '\n')
-					l = l[16<<10:]
-					continue
-				}
-				out = append(out, " stderr F "...)
-				out = append(out, l...)
-				out = append(out, '\n')
-				break
-			}
-		}
-	}
-	// A last single-line record: once it is read, every record before it
-	// is complete.
-	return append(out, "2026-11-30T05:00:00Z stderr F I1130 05:00:00.000000       1 main.go:1] \"end\"\n"...)
+	return cricorpus.Build(tb, "../testdata/corpus", size)
 }
 
 // pipeline is what Run's processor does to each line, without the tailer,

@@ -7,21 +7,16 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/relevel/relevel/report"
 )
 
+// reportJSON is what --json writes (report.WriteJSON).
 type reportJSON struct {
-	Total struct {
-		Records      int `json:"records"`
-		Lines        int `json:"lines"`
-		SplitLines   int `json:"split_lines"`
-		FalseErrors  int `json:"false_errors"`
-		HiddenErrors int `json:"hidden_errors"`
-		Unclaimed    int `json:"unclaimed"`
-	} `json:"total"`
+	Total      report.Tally `json:"total"`
 	Containers []struct {
-		Name        string `json:"name"`
-		Records     int    `json:"records"`
-		FalseErrors int    `json:"false_errors"`
+		Name string `json:"name"`
+		report.Tally
 	} `json:"containers"`
 }
 

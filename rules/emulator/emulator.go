@@ -443,17 +443,12 @@ type grokProc struct {
 }
 
 func (g *grokProc) apply(l *Log) {
-	var text string
-	if g.source == "message" {
-		text = l.Message
-	} else if v, ok := getPath(l.Attributes, g.source); ok {
-		s, isStr := v.(string)
-		if !isStr {
+	text := l.Message
+	if g.source != "message" {
+		var ok bool
+		if text, ok = getString(l.Attributes, g.source); !ok {
 			return
 		}
-		text = s
-	} else {
-		return
 	}
 	attrs, _, ok := g.parser.Parse(text)
 	if !ok {
@@ -616,12 +611,8 @@ func epochMillis(v any) (int64, bool) {
 type urlProc struct{ source, target string }
 
 func (p *urlProc) apply(l *Log) {
-	v, ok := getPath(l.Attributes, p.source)
+	s, ok := getString(l.Attributes, p.source)
 	if !ok {
-		return
-	}
-	s, isStr := v.(string)
-	if !isStr {
 		return
 	}
 	if u, ok := grok.ParseURL(s); ok {
@@ -637,12 +628,8 @@ type userAgentProc struct {
 }
 
 func (p *userAgentProc) apply(l *Log) {
-	v, ok := getPath(l.Attributes, p.source)
+	s, ok := getString(l.Attributes, p.source)
 	if !ok {
-		return
-	}
-	s, isStr := v.(string)
-	if !isStr {
 		return
 	}
 	if p.encoded {
@@ -683,6 +670,13 @@ func scalarString(v any) string {
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// getString reads a dotted attribute path that holds a string.
+func getString(m map[string]any, path string) (string, bool) {
+	v, ok := getPath(m, path)
+	s, isStr := v.(string)
+	return s, ok && isStr
 }
 
 // getPath reads a dotted attribute path ("klog.level"); a key that itself

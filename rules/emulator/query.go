@@ -211,6 +211,20 @@ func (p *qparser) and() (query, error) {
 	return all, nil
 }
 
+// group parses the inside of a parenthesised group, its "(" already read,
+// and its closing ")".
+func (p *qparser) group() (query, error) {
+	q, err := p.or()
+	if err != nil {
+		return nil, err
+	}
+	if p.peek() != ")" {
+		return nil, fmt.Errorf("query: missing )")
+	}
+	p.i++
+	return q, nil
+}
+
 func (p *qparser) unary() (query, error) {
 	t := p.peek()
 	switch {
@@ -223,15 +237,7 @@ func (p *qparser) unary() (query, error) {
 		return not{q}, nil
 	case t == "(":
 		p.i++
-		q, err := p.or()
-		if err != nil {
-			return nil, err
-		}
-		if p.peek() != ")" {
-			return nil, fmt.Errorf("query: missing )")
-		}
-		p.i++
-		return q, nil
+		return p.group()
 	case strings.HasPrefix(t, "-") && len(t) > 1:
 		p.toks[p.i] = t[1:]
 		q, err := p.unary()
@@ -251,16 +257,9 @@ func (p *qparser) unary() (query, error) {
 		p.i++
 		outer := p.key
 		p.key = k
-		q, err := p.or()
+		q, err := p.group()
 		p.key = outer
-		if err != nil {
-			return nil, err
-		}
-		if p.peek() != ")" {
-			return nil, fmt.Errorf("query: missing )")
-		}
-		p.i++
-		return q, nil
+		return q, err
 	}
 	if !hasKey {
 		if p.key != "" {

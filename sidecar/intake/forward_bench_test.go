@@ -9,37 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/relevel/relevel/internal/cricorpus"
 	"github.com/relevel/relevel/sidecar"
 	"github.com/relevel/relevel/sidecar/intake"
 )
-
-// criInput wraps every corpus line as a containerd CRI line on stderr,
-// repeated to about size bytes.
-func criInput(tb testing.TB, size int) []byte {
-	files, _ := filepath.Glob("../../testdata/corpus/*/*.log")
-	var lines [][]byte
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		lines = append(lines, bytes.SplitAfter(b, []byte("\n"))...)
-	}
-	if len(lines) == 0 {
-		tb.Skip("no corpus")
-	}
-	var out []byte
-	for len(out) < size {
-		for _, l := range lines {
-			if len(l) == 0 || l[len(l)-1] != '\n' {
-				continue
-			}
-			out = append(out, "2026-11-30T04:40:14.476718Z stderr F "...)
-			out = append(out, l...)
-		}
-	}
-	return out
-}
 
 // BenchmarkForwardSinks runs sidecar.Run end to end on one pod's file of
 // 8 MB of CRI lines until the checkpoint reaches the file's end (every
@@ -49,7 +22,7 @@ func criInput(tb testing.TB, size int) []byte {
 // Run with -cpu 1; MB/cpu-s and records/cpu-s count the process's CPU
 // time, the in-process intake's gunzip included for datadog.
 func BenchmarkForwardSinks(b *testing.B) {
-	data := criInput(b, 8<<20)
+	data := cricorpus.Build(b, "../../testdata/corpus", 8<<20)
 	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
 		b.Fatal(err)
