@@ -1,5 +1,7 @@
 package parser
 
+import "encoding/binary"
+
 // Level is a record's severity, reduced to the canonical words that Datadog's
 // status remapper reads the same way in every documented version.
 type Level uint8
@@ -184,8 +186,17 @@ func wordLevel(b []byte) (Level, bool) {
 	// line. OR-ing 0x20 lowers exactly the letters and turns no other byte
 	// into one, and no byte becomes zero, so length is kept too.
 	var w uint64
-	for i, c := range b {
-		w |= uint64(c|0x20) << (8 * i)
+	if cap(b) >= 8 {
+		// The word usually sits in a longer line: one load of the eight
+		// bytes from its start, masked to its length, replaces the byte
+		// loop (the bytes past len(b) are the line's own, never written).
+		// (A shift by 64, for the empty word, gives 0 in Go.)
+		m := ^uint64(0) >> (64 - 8*uint(len(b)))
+		w = (binary.LittleEndian.Uint64(b[:8]) | 0x20*swarOnes) & m
+	} else {
+		for i, c := range b {
+			w |= uint64(c|0x20) << (8 * i)
+		}
 	}
 	switch w {
 	case w8Trc, w8Dbg, w8Trace, w8Debug:

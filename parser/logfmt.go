@@ -65,7 +65,7 @@ func pairValueEnd(b []byte, i int) int {
 			return -1
 		}
 	} else {
-		if k := indexByteFrom(b, i, ' '); k >= 0 {
+		if k := indexBareEnd(b, i); k >= 0 {
 			i = k
 		} else {
 			i = len(b)
@@ -95,7 +95,8 @@ func parseLogfmt(h []byte, r *Record) bool {
 	// their quotes.
 	// Cheap rejection of prose and stack frames, which have no '=' near
 	// their start: a logfmt line opens with a short key and '='.
-	if len(h) > 0 && h[0] != '"' {
+	// A line that opens with a header key (the common case) needs none.
+	if len(h) > 0 && h[0] != '"' && !opensWithHeaderKey(h) {
 		if e := indexByteFrom(h[:min(len(h), 65)], 0, '='); e <= 0 {
 			return false
 		}
@@ -159,7 +160,7 @@ func parseLogfmt(h []byte, r *Record) bool {
 				}
 				break
 			}
-		} else if k := indexByteFrom(h, i, ' '); k >= 0 {
+		} else if k := indexBareEnd(h, i); k >= 0 {
 			i = k
 		} else {
 			i = len(h)
@@ -271,6 +272,15 @@ const (
 	mask6 = 1<<48 - 1
 	mask7 = 1<<56 - 1
 )
+
+// opensWithHeaderKey reports whether h starts with a header key and its '='.
+func opensWithHeaderKey(h []byte) bool {
+	if len(h) < 8 {
+		return false
+	}
+	_, n := headerKeyWord(binary.LittleEndian.Uint64(h))
+	return n > 0
+}
 
 // headerKeyWord recognises a header key and its '=' at the start of w, the
 // line's next eight bytes. It returns the key and its length without the

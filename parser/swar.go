@@ -65,3 +65,29 @@ func indexSpaceOrESCFrom(h []byte, i int) int {
 	}
 	return -1
 }
+
+// indexBareEnd returns the index of the first ' ' in b at or after i, or -1:
+// the end of a bare logfmt value. Writers quote any value holding a byte
+// below '!' (go-logfmt, slog), so the first such byte is almost always the
+// space; one "below 0x21" test per eight bytes finds it without the XOR of
+// a search for one byte value, and a control byte found first falls back to
+// the exact search, so the result is indexByteFrom's on any input.
+func indexBareEnd(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		// Borrows make only bytes above the lowest mark unreliable.
+		if m := (x - 0x21*swarOnes) &^ x & swarHigh; m != 0 {
+			k := i + bits.TrailingZeros64(m)/8
+			if b[k] == ' ' {
+				return k
+			}
+			return indexByteFrom(b, k+1, ' ')
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] == ' ' {
+			return i
+		}
+	}
+	return -1
+}

@@ -35,6 +35,32 @@ func TestIndexByteFrom(t *testing.T) {
 	}
 }
 
+// indexBareEnd is indexByteFrom for ' ', whatever other low bytes come
+// first.
+func TestIndexBareEnd(t *testing.T) {
+	fill := []byte{'x', '\t', 0, 0x1f, 0x21, 0x7f, 0x80, 0xff}
+	for n := 0; n < 30; n++ {
+		for _, f := range fill {
+			for p := -1; p < n; p++ {
+				for q := -1; q < n; q++ {
+					b := bytes.Repeat([]byte{'y'}, n)
+					if q >= 0 {
+						b[q] = f
+					}
+					if p >= 0 {
+						b[p] = ' '
+					}
+					for i := 0; i <= n; i++ {
+						if got, want := indexBareEnd(b, i), indexByteFrom(b, i, ' '); got != want {
+							t.Fatalf("indexBareEnd(%q, %d) = %d, want %d", b, i, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestIndexSpaceOrESCFrom(t *testing.T) {
 	ref := func(b []byte, i int) int {
 		if k := bytes.IndexAny(b[i:], " \x1b"); k >= 0 {
