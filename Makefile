@@ -4,10 +4,14 @@ FUZZTIME ?= 20s
 DEMO     ?= testdata/corpus/mixed/zap-klog-logrus.log testdata/corpus/mixed/zap-klog-panic.log
 # OpenTofu CLI for the provider's acceptance tests: built once from the Go
 # module at TOFU_VERSION and cached outside the repository.
+# An OpenTofu of that version already on PATH is used as it is.
 TOFU_VERSION ?= v1.12.6
-TOFU         ?= $(shell $(GO) env GOPATH)/bin/tofu-$(TOFU_VERSION)
+TOFU         ?= $(shell p=$$(command -v tofu 2>/dev/null) && TF_CLI_CONFIG_FILE=/dev/null "$$p" version 2>/dev/null | grep -qx 'OpenTofu $(TOFU_VERSION)' && echo "$$p" || echo "$$($(GO) env GOPATH)/bin/tofu-$(TOFU_VERSION)")
+# The Terraform CLI, when one is on PATH: the provider's acceptance tests run
+# with it too (make test says loudly when it is missing).
+TERRAFORM    ?= $(shell command -v terraform 2>/dev/null)
 
-.PHONY: all build demo demo-sidecar test lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak chromium
+.PHONY: all build demo demo-sidecar test test-terraform lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak chromium
 
 all: build
 
@@ -22,10 +26,22 @@ demo:
 	@$(GO) run ./cmd/relevel report testdata/pods
 
 ## test: lint, then every test with the race detector (golden corpus, fuzz seeds, CLI,
-## and the Terraform provider's acceptance tests against the real OpenTofu CLI)
+## and the Terraform provider's acceptance tests against the real OpenTofu CLI), then the
+## provider's acceptance tests again with the Terraform CLI when one is on PATH
 test: lint tofu
 	TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TOFU) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.opentofu.org \
 	$(GO) test -race -count=1 ./...
+	@$(MAKE) --no-print-directory test-terraform
+
+## test-terraform: the provider's acceptance tests with the Terraform CLI ($(TERRAFORM)),
+## as registry.terraform.io resolves the provider; without one, a loud notice, not a failure
+test-terraform:
+ifeq ($(TERRAFORM),)
+	@echo; echo "*** SKIPPED: no terraform on PATH: the provider's acceptance tests ran with OpenTofu only. ***"; echo
+else
+	TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TERRAFORM) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.terraform.io \
+	$(GO) test -race -count=1 ./terraform-provider/...
+endif
 
 ## chromium: install Debian's chromium for the HTML report's browser test, unless a Chrome is on PATH
 ## (the test skips without one, except under CI; .ci/run calls this target; needs apt-get and root)
