@@ -11,7 +11,7 @@ TOFU         ?= $(shell p=$$(command -v tofu 2>/dev/null) && TF_CLI_CONFIG_FILE=
 # with it too (make test says loudly when it is missing).
 TERRAFORM    ?= $(shell command -v terraform 2>/dev/null)
 
-.PHONY: all build demo demo-sidecar test test-terraform lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak chromium
+.PHONY: all build demo demo-sidecar image test test-terraform lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak chromium
 
 all: build
 
@@ -65,6 +65,17 @@ $(TOFU):
 	cd "$$tmp/src" && GOWORK=off GOFLAGS=-mod=readonly CGO_ENABLED=0 $(GO) build -trimpath \
 	  -ldflags "-s -w -X github.com/opentofu/opentofu/version.dev=no" -o "$(TOFU).tmp" ./cmd/tofu; \
 	mv "$(TOFU).tmp" "$(TOFU)"; "$(TOFU)" version
+
+## image: the container image without a Docker engine (internal/image): the static binary for
+## linux/$(IMAGE_ARCH), a non-root user, OCI labels; written as a `docker load`-able tarball
+## (bin/relevel-image.tar) and an OCI layout (bin/relevel-oci). Dated by the last commit, so the same
+## commit gives the same digest.
+IMAGE_REF  ?= ghcr.io/relevel/relevel:dev
+IMAGE_ARCH ?= $(shell $(GO) env GOARCH)
+image:
+	CGO_ENABLED=0 GOOS=linux GOARCH=$(IMAGE_ARCH) $(GO) build -trimpath -ldflags "-s -w -buildid=" -o bin/image/relevel ./cmd/relevel
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) $(GO) run ./internal/image/mkimage -binary bin/image/relevel \
+	  -arch $(IMAGE_ARCH) -ref $(IMAGE_REF) -revision "$$(git rev-parse HEAD 2>/dev/null)" -tar bin/relevel-image.tar -oci bin/relevel-oci
 
 ## lint: gofmt and go vet
 lint:
