@@ -7,11 +7,15 @@ DEMO     ?= testdata/corpus/mixed/zap-klog-logrus.log testdata/corpus/mixed/zap-
 # An OpenTofu of that version already on PATH is used as it is.
 TOFU_VERSION ?= v1.12.6
 TOFU         ?= $(shell p=$$(command -v tofu 2>/dev/null) && TF_CLI_CONFIG_FILE=/dev/null "$$p" version 2>/dev/null | grep -qx 'OpenTofu $(TOFU_VERSION)' && echo "$$p" || echo "$$($(GO) env GOPATH)/bin/tofu-$(TOFU_VERSION)")
+# Helm CLI for the chart's tests (deploy/helm): one of this version on PATH, or built once from
+# its Go module and cached beside OpenTofu.
+HELM_VERSION ?= v3.22.0
+HELM         ?= $(shell p=$$(command -v helm 2>/dev/null) && "$$p" version --template '{{.Version}}' 2>/dev/null | grep -qx '$(HELM_VERSION)' && echo "$$p" || echo "$$($(GO) env GOPATH)/bin/helm-$(HELM_VERSION)")
 # The Terraform CLI, when one is on PATH: the provider's acceptance tests run
 # with it too (make test says loudly when it is missing).
 TERRAFORM    ?= $(shell command -v terraform 2>/dev/null)
 
-.PHONY: all build demo demo-sidecar image test test-terraform lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak chromium
+.PHONY: all build demo demo-sidecar helm image test test-terraform lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak chromium
 
 all: build
 
@@ -28,8 +32,8 @@ demo:
 ## test: lint, then every test with the race detector (golden corpus, fuzz seeds, CLI,
 ## and the Terraform provider's acceptance tests against the real OpenTofu CLI), then the
 ## provider's acceptance tests again with the Terraform CLI when one is on PATH
-test: lint tofu
-	TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TOFU) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.opentofu.org \
+test: lint tofu helm
+	HELM=$(HELM) TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TOFU) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.opentofu.org \
 	$(GO) test -race -count=1 ./...
 	@$(MAKE) --no-print-directory test-terraform
 
@@ -76,6 +80,14 @@ image:
 	CGO_ENABLED=0 GOOS=linux GOARCH=$(IMAGE_ARCH) $(GO) build -trimpath -ldflags "-s -w -buildid=" -o bin/image/relevel ./cmd/relevel
 	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) $(GO) run ./internal/image/mkimage -binary bin/image/relevel \
 	  -arch $(IMAGE_ARCH) -ref $(IMAGE_REF) -revision "$$(git rev-parse HEAD 2>/dev/null)" -tar bin/relevel-image.tar -oci bin/relevel-oci
+
+## helm: build the Helm CLI (HELM_VERSION) into $(HELM), unless it is there
+helm: $(HELM)
+$(HELM):
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	echo "building Helm $(HELM_VERSION) into $(HELM) (first time only)"; \
+	GOBIN="$$tmp" CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-s -w" helm.sh/helm/v3/cmd/helm@$(HELM_VERSION); \
+	mkdir -p "$(dir $(HELM))"; mv "$$tmp/helm" "$(HELM)"; "$(HELM)" version --short
 
 ## lint: gofmt and go vet
 lint:
