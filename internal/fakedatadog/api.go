@@ -1,6 +1,7 @@
 package fakedatadog
 
-// The API host: an in-memory fake of Datadog's Logs Pipelines API (v1)
+// The API host: an in-memory fake of Datadog's Logs Pipelines API (v1; its
+// Logs Search endpoint is in search.go)
 // for tests. It keeps pipelines and the pipeline order, answers in the API's
 // shapes (server-added id, type "pipeline", is_read_only and schema
 // defaults), and validates every request against the OpenAPI document that
@@ -39,13 +40,16 @@ const (
 	AnyOp             = "*"        // FailNext: whichever endpoint is called next
 	PermReadConfig    = "logs_read_config"
 	PermWritePipeline = "logs_write_pipelines"
+	PermReadLogsData  = "logs_read_data" // Logs Search (OpListLogs)
 )
 
 // API is the fake API host. It is an http.Handler; NewAPI also serves it on
 // a local httptest listener. All methods are safe for concurrent use.
 type API struct {
 	listener
-	spec *v1Spec
+	spec   *v1Spec
+	v2     *v2Spec
+	listOp *v2Op // Logs Search (ListLogs)
 
 	mu         sync.Mutex
 	pipelines  map[string]map[string]any
@@ -58,6 +62,8 @@ type API struct {
 	apiKey     string // "" accepts any non-empty key
 	appKey     string
 	perms      map[string]bool // nil grants every permission
+	logs       []Log           // the Logs Search store (AddLogs)
+	nextLogID  int
 }
 
 // NewAPI loads the specs and starts the fake API on a local listener. Close
@@ -74,8 +80,18 @@ func NewAPIHandler(opts ...Option) (*API, error) {
 	if err != nil {
 		return nil, err
 	}
+	v2, err := loadV2Spec(o.v2Spec)
+	if err != nil {
+		return nil, err
+	}
+	search, err := v2.op(OpListLogs)
+	if err != nil {
+		return nil, err
+	}
 	s := &API{
 		spec:      sp,
+		v2:        v2,
+		listOp:    search,
 		pipelines: map[string]map[string]any{},
 		hidden:    map[string]bool{},
 		failures:  map[string][]Failure{},
@@ -106,6 +122,9 @@ func (s *API) violationTexts() []string {
 
 // SpecPath is the v1 OpenAPI document the server validates against.
 func (s *API) SpecPath() string { return s.spec.path }
+
+// V2SpecPath is the v2 OpenAPI document of the Logs Search endpoint.
+func (s *API) V2SpecPath() string { return s.v2.path }
 
 // APIViolation is a request the real API would reject for its shape (route,
 // security headers, body), or a response of the fake that its own spec
@@ -174,7 +193,7 @@ func (s *API) ResetRequests() {
 // FailNext makes the next n calls of operation op (an Op… constant, or AnyOp)
 // answer f instead of being served. Requests are still validated first.
 func (s *API) FailNext(op string, n int, f Failure) {
-	if op != AnyOp {
+	if op != AnyOp && op != OpListLogs {
 		if _, ok := s.spec.ops[op]; !ok {
 			panic(fmt.Sprintf("fakedatadog: FailNext: no operation %q in the spec", op))
 		}
@@ -210,7 +229,14 @@ func (s *API) SetPermissions(perms ...string) {
 // Permissions lists the permissions the spec's x-permission requires for op
 // (any one suffices).
 func (s *API) Permissions(op string) []string {
-	return slices.Clone(s.spec.perms[op])
+	return slices.Clone(s.permsFor(op))
+}
+
+func (s *API) permsFor(op string) []string {
+	if op == OpListLogs {
+		return s.listOp.perms
+	}
+	return s.spec.perms[op]
 }
 
 // ----- out-of-band access, as a user in the web UI -----
@@ -333,6 +359,10 @@ func (s *API) HideFromOrder(id string) error {
 // it: a 400/403/404/405 for an invalid request, a queued Failure, or the
 // emulated API.
 func (s *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == LogsSearchPath {
+		s.serveSearch(w, r)
+		return
+	}
 	c := s.spec.check(r)
 	rec := APIRequest{Method: r.Method, Path: r.URL.Path, Op: c.op, Header: redactHeader(r.Header), Body: c.raw}
 
@@ -554,7 +584,7 @@ func (s *API) authorize(r *http.Request, op string) (response, bool) {
 	if s.appKey != "" && r.Header.Get(HeaderAppKey) != s.appKey {
 		return forbidden, false
 	}
-	need := s.spec.perms[op]
+	need := s.permsFor(op)
 	if s.perms == nil || len(need) == 0 {
 		return response{}, true
 	}

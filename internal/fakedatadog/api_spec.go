@@ -74,8 +74,13 @@ func readV1Spec(path string) (*v1Spec, error) {
 // xPermissions reads the operation's "x-permission" extension:
 // {operator: OR|OPEN, permissions: [...]}.
 func xPermissions(op *openapi3.Operation) []string {
-	raw, ok := op.Extensions["x-permission"]
-	if !ok {
+	return permissionsOf(op.Extensions["x-permission"])
+}
+
+// permissionsOf reads an x-permission value as either document loader
+// gives it; nil for none or an OPEN one.
+func permissionsOf(raw any) []string {
+	if raw == nil {
 		return nil
 	}
 	b, err := json.Marshal(raw)

@@ -190,27 +190,29 @@ func TestSlicedMatchesFullParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sliced, full := slicedDoc.ops[OperationID], fullDoc.ops[OperationID]
-	if sliced == nil || full == nil || !sliced.sliced || full.sliced {
-		t.Fatalf("SubmitLog: sliced %+v, full %+v", sliced, full)
-	}
 	t.Logf("full parse: %v", time.Since(start))
 	js := func(v any) string { b, _ := json.Marshal(v); return string(b) }
-	if a, b := js(sliced.item), js(full.item); a != b {
-		t.Errorf("HTTPLogItem differs:\nsliced %s\nfull   %s", a, b)
-	}
-	for mt := range full.content {
-		if a, b := js(sliced.content[mt]), js(full.content[mt]); a != b {
-			t.Errorf("%s differs:\nsliced %s\nfull   %s", mt, a, b)
+	for _, o := range v2Ops {
+		sliced, full := slicedDoc.ops[o.id], fullDoc.ops[o.id]
+		if sliced == nil || full == nil || !sliced.sliced || full.sliced {
+			t.Fatalf("%s: sliced %+v, full %+v", o.id, sliced, full)
 		}
-	}
-	for st := range full.responses {
-		if a, b := js(sliced.responses[st]), js(full.responses[st]); a != b {
-			t.Errorf("response %d differs", st)
+		if a, b := js(sliced.item), js(full.item); a != b {
+			t.Errorf("%s: body items differ:\nsliced %s\nfull   %s", o.id, a, b)
 		}
-	}
-	if len(sliced.params) != len(full.params) || fmt.Sprint(sliced.security) != fmt.Sprint(full.security) {
-		t.Error("parameters or security differ")
+		for mt := range full.content {
+			if a, b := js(sliced.content[mt]), js(full.content[mt]); a != b {
+				t.Errorf("%s: %s differs:\nsliced %s\nfull   %s", o.id, mt, a, b)
+			}
+		}
+		for st := range full.responses {
+			if a, b := js(sliced.responses[st]), js(full.responses[st]); a != b {
+				t.Errorf("%s: response %d differs", o.id, st)
+			}
+		}
+		if len(sliced.params) != len(full.params) || fmt.Sprint(sliced.security) != fmt.Sprint(full.security) || fmt.Sprint(sliced.perms) != fmt.Sprint(full.perms) {
+			t.Errorf("%s: parameters, security or permissions differ", o.id)
+		}
 	}
 }
 

@@ -89,6 +89,8 @@ type v2Op struct {
 	item *openapi3.Schema
 	// responses maps a status code to the schema of its JSON body.
 	responses map[int]*openapi3.Schema
+	// perms are the permissions its x-permission lists (any one suffices).
+	perms []string
 }
 
 type param struct {
@@ -419,6 +421,7 @@ func extract(d document, route, method, opID string) (*v2Op, error) {
 	if sp.opID != opID {
 		return nil, fmt.Errorf("%s %s has operationId %q, want %q", sp.method, route, sp.opID, opID)
 	}
+	sp.perms = permissionsOf(op["x-permission"])
 
 	params, _ := op["parameters"].([]any)
 	for _, pv := range params {
