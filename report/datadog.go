@@ -61,15 +61,18 @@ type Example struct {
 	Hint           string `json:"hint"`
 }
 
-// DefaultExamples is how many StillError examples NewDatadog keeps when
-// asked for none.
+// DefaultExamples is how many StillError examples relevel report lists
+// unless told.
 const DefaultExamples = 10
 
 // NewDatadog returns an empty report of a Datadog sample described by d,
-// keeping at most maxExamples examples (DefaultExamples when 0).
+// keeping at most maxExamples examples (DefaultExamples when negative).
 func NewDatadog(d Datadog, maxExamples int) *Report {
 	r := New()
-	d.maxExamples = cmp.Or(maxExamples, DefaultExamples)
+	if maxExamples < 0 {
+		maxExamples = DefaultExamples
+	}
+	d.maxExamples = maxExamples
 	d.fixes = map[string]*FormatFix{}
 	d.Fixes, d.StillError, d.PipelineFixes = nil, nil, 0
 	r.Datadog = &d

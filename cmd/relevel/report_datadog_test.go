@@ -284,6 +284,11 @@ func TestReportDatadogErrors(t *testing.T) {
 		t.Errorf("bad API key: exit %d\n%s", code, errs)
 	}
 
+	code, _, errs = runCLI(t, nil, "report", "--help")
+	if code != 0 || !strings.Contains(errs, "relevel report --datadog") || !strings.Contains(errs, "logs_read_data") || !strings.Contains(errs, "-from") {
+		t.Errorf("report --help does not teach --datadog: exit %d\n%s", code, errs)
+	}
+
 	for _, c := range []struct {
 		env  map[string]string
 		args []string

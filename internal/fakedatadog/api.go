@@ -112,13 +112,7 @@ func StartAPI(tb testing.TB, opts ...Option) *API {
 // Close stops the listener.
 func (s *API) Close() { s.closeListener() }
 
-func (s *API) violationTexts() []string {
-	var out []string
-	for _, v := range s.Violations() {
-		out = append(out, v.String())
-	}
-	return out
-}
+func (s *API) violationTexts() []string { return texts(s.Violations()) }
 
 // SpecPath is the v1 OpenAPI document the server validates against.
 func (s *API) SpecPath() string { return s.spec.path }
@@ -371,13 +365,10 @@ func (s *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.violate(r, c.op, c.problems...)
 		resp = rejection(c)
 	} else if f, ok := s.takeFailure(c.op); ok {
-		if f.Disconnect {
-			s.record(rec)
-			drop(w)
+		if s.dropFor(w, rec, f) {
 			return
 		}
-		h, body := f.render(apiStyle)
-		resp = response{status: f.Status, header: h, body: body, canned: true}
+		resp = cannedResponse(f, apiStyle)
 	} else {
 		resp = s.serve(r, c)
 	}
@@ -389,6 +380,23 @@ func (s *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rec.Status = resp.status
 	s.record(rec)
 	resp.write(w)
+}
+
+// dropFor records rec and drops the connection when f is a Disconnect.
+func (s *API) dropFor(w http.ResponseWriter, rec APIRequest, f Failure) bool {
+	if !f.Disconnect {
+		return false
+	}
+	s.record(rec)
+	drop(w)
+	return true
+}
+
+// cannedResponse is the answer of a queued Failure, worded as st words it;
+// it is not checked against the spec.
+func cannedResponse(f Failure, st hostStyle) response {
+	h, body := f.render(st)
+	return response{status: f.Status, header: h, body: body, canned: true}
 }
 
 func (s *API) record(rec APIRequest) {

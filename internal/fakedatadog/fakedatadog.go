@@ -290,3 +290,12 @@ func start[H host](tb testing.TB, name string, newHost func() (H, error)) H {
 	})
 	return h
 }
+
+// texts is the String of each violation.
+func texts[V fmt.Stringer](vs []V) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = v.String()
+	}
+	return out
+}

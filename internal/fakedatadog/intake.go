@@ -137,13 +137,7 @@ func (s *Intake) Close() {
 	s.closeListener()
 }
 
-func (s *Intake) violationTexts() []string {
-	var out []string
-	for _, v := range s.Violations() {
-		out = append(out, v.String())
-	}
-	return out
-}
+func (s *Intake) violationTexts() []string { return texts(s.Violations()) }
 
 // SpecPath is the OpenAPI document the server validates against.
 func (s *Intake) SpecPath() string { return s.spec.path }

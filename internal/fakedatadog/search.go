@@ -113,13 +113,10 @@ func (s *API) serveSearch(w http.ResponseWriter, r *http.Request) {
 		resp = response{status: status, body: []byte(apiErrorsBody(problems...))}
 	default:
 		if f, ok := s.takeFailure(OpListLogs); ok {
-			if f.Disconnect {
-				s.record(rec)
-				drop(w)
+			if s.dropFor(w, rec, f) {
 				return
 			}
-			h, b := f.render(searchStyle)
-			resp = response{status: f.Status, header: h, body: b, canned: true}
+			resp = cannedResponse(f, searchStyle)
 		} else if denied, ok := s.authorize(r, OpListLogs); !ok {
 			resp = denied
 		} else {
