@@ -12,7 +12,8 @@ import (
 var pageSource string
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct": func(part, whole int) string { return fmt.Sprintf("%.1f", Percent(part, whole)) },
+	"pct":  func(part, whole int) string { return fmt.Sprintf("%.1f", Percent(part, whole)) },
+	"clip": clip,
 }).Parse(pageSource))
 
 // colours of the statuses in the charts, close to Datadog's own.
@@ -47,6 +48,8 @@ type sourceRow struct {
 type pageData struct {
 	Total      *Tally
 	Containers int
+	Groups     string // what the rows are: "containers" or service/source/container groups
+	Datadog    *Datadog
 	Rows       []chartRow
 	Sources    []sourceRow
 	Legend     []segment
@@ -59,7 +62,8 @@ type pageData struct {
 // SVG charts (shown against true status per container, the top false-error
 // sources), with no script, no external asset and nothing fetched.
 func (r *Report) WriteHTML(w io.Writer) error {
-	d := pageData{Total: r.Total, Containers: len(r.Containers), Columns: r.trueColumns()}
+	d := pageData{Total: r.Total, Containers: len(r.Containers), Columns: r.trueColumns(), Datadog: r.Datadog}
+	d.Groups, _ = r.groupNoun()
 	for _, s := range append(slices.Clone(Statuses), NoLevel, Unclaimed) {
 		d.Legend = append(d.Legend, segment{Status: s, Colour: colours[s]})
 	}

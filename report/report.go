@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/relevel/relevel/parser"
 	"github.com/relevel/relevel/rules/emulator"
@@ -74,7 +75,11 @@ type Source struct {
 type Report struct {
 	Total      *Tally            `json:"total"`
 	Containers map[string]*Tally `json:"containers"`
-	sources    map[Source]int
+	// Datadog, when set (NewDatadog), says the records are logs sampled
+	// from a Datadog org, grouped by service/source/container instead of by
+	// container, and carries what only such a sample tells.
+	Datadog *Datadog `json:"datadog,omitempty"`
+	sources map[Source]int
 }
 
 // New returns an empty Report.
@@ -106,33 +111,69 @@ func Shown(line []byte, streamStatus string) string {
 // Agent gives its stream (see Shown). A record of unknown level counts as
 // Unclaimed.
 func (r *Report) Add(container string, streamStatus string, raw []byte, rec *parser.Record) {
+	first := raw
+	if i := bytes.IndexByte(raw, '\n'); i >= 0 {
+		first = raw[:i]
+	}
+	r.AddShown(container, Shown(bytes.TrimSuffix(first, []byte{'\r'}), streamStatus), raw, rec)
+}
+
+// AddShown is Add for a record whose shown status is known, such as a log
+// Datadog stores: shown is that status (any spelling Datadog takes, e.g.
+// "warn" or "Error").
+func (r *Report) AddShown(group, shown string, raw []byte, rec *parser.Record) {
+	r.addShown(group, storedStatus(shown), raw, rec, true)
+}
+
+// storedStatus is a status as Datadog stores or shows it ("Error", "warn",
+// "") in the report's words: lower case, canonical, info when empty.
+func storedStatus(s string) string {
+	return cmp.Or(emulator.CanonicalStatus(strings.ToLower(strings.TrimSpace(s))), "info")
+}
+
+// truthOf is the true status of rec: its level, or Unclaimed or NoLevel.
+func truthOf(rec *parser.Record) string {
+	switch {
+	case rec.Format == parser.FormatUnknown:
+		return Unclaimed
+	case rec.Level == parser.LevelUnknown:
+		return NoLevel
+	}
+	return rec.Level.String()
+}
+
+// isFalseError reports whether a record shown as shown whose true status is
+// truth is a false error: shown as error or worse, truly warning or less.
+func isFalseError(shown, truth string) bool {
+	return rank(truth) >= 0 && rank(shown) >= rank("error") && rank(truth) < rank("error")
+}
+
+// addShown counts one record and reports whether it is a false error;
+// split says whether its continuation lines count as SplitLines (not for a
+// log Datadog stores: its lines were already joined).
+func (r *Report) addShown(container, shown string, raw []byte, rec *parser.Record, split bool) bool {
 	c := r.Containers[container]
 	if c == nil {
 		c = newTally()
 		r.Containers[container] = c
 	}
-	first, rest := raw, []byte(nil)
+	rest := []byte(nil)
 	if i := bytes.IndexByte(raw, '\n'); i >= 0 {
-		first, rest = raw[:i], raw[i+1:]
+		rest = raw[i+1:]
 	}
 	lines := 1 + bytes.Count(rest, []byte{'\n'})
 	if len(rest) > 0 && rest[len(rest)-1] != '\n' {
 		lines++
 	}
-	shown := Shown(bytes.TrimSuffix(first, []byte{'\r'}), streamStatus)
-	truth := rec.Level.String()
-	switch {
-	case rec.Format == parser.FormatUnknown:
-		truth = Unclaimed
-	case rec.Level == parser.LevelUnknown:
-		truth = NoLevel
-	}
+	truth := truthOf(rec)
 	known := rank(truth) >= 0
-	falseErr := known && rank(shown) >= rank("error") && rank(truth) < rank("error")
+	falseErr := isFalseError(shown, truth)
 	for _, t := range []*Tally{c, r.Total} {
 		t.Records++
 		t.Lines += lines
-		t.SplitLines += lines - 1
+		if split {
+			t.SplitLines += lines - 1
+		}
 		t.Formats[rec.Format.String()]++
 		if t.Shown[shown] == nil {
 			t.Shown[shown] = map[string]int{}
@@ -157,6 +198,7 @@ func (r *Report) Add(container string, streamStatus string, raw []byte, rec *par
 		}
 		r.sources[src]++
 	}
+	return falseErr
 }
 
 // callerFile is the file of a "file.go:123" caller: one source per file,

@@ -163,3 +163,35 @@ func TestTopSources(t *testing.T) {
 		t.Errorf("ContainerNames = %v", names)
 	}
 }
+
+// A Datadog sample: logs counted by the status Datadog stores, false
+// errors by format with what relevel's pipeline makes of them, and an
+// example each with the hint that fits.
+func TestAddStored(t *testing.T) {
+	rep := NewDatadog(Datadog{Query: "status:error"}, 2)
+	add := func(l StoredLog) {
+		var rec parser.Record
+		parser.ParseLine([]byte(l.Message), &rec)
+		rep.AddStored(l, &rec)
+	}
+	klog := `I1130 04:40:14.476718   1 sync.go:25] "synced"`
+	add(StoredLog{Service: "web", Container: "app", Status: "Error", Message: klog, Covered: true, PipelineStatus: "info"})
+	add(StoredLog{Service: "web", Container: "app", Status: "error", Message: klog, Covered: false, PipelineStatus: "error"})
+	add(StoredLog{Service: "web", Container: "app", Status: "error", Message: klog, Covered: true, PipelineStatus: "error"})
+	add(StoredLog{Service: "db", Status: "error", Message: `E1130 04:40:14.476718   1 db.go:9] "lost"`, Covered: true, PipelineStatus: "error"})
+	d := rep.Datadog
+	if rep.Total.Records != 4 || rep.Total.FalseErrors != 3 || rep.Total.SplitLines != 0 || len(rep.Containers) != 2 || rep.Containers["web/-/app"] == nil {
+		t.Fatalf("counts %+v, groups %v", rep.Total, rep.ContainerNames())
+	}
+	if len(d.Fixes) != 1 || d.Fixes[0] != (FormatFix{Format: "klog", FalseErrors: 3, Covered: true, Fixed: 1}) || d.PipelineFixes != 1 {
+		t.Errorf("fixes %+v", d.Fixes)
+	}
+	if len(d.StillError) != 2 || !strings.Contains(d.StillError[0].Hint, "first in the pipeline order") ||
+		!strings.Contains(d.StillError[1].Hint, "format not covered") {
+		t.Errorf("examples %+v", d.StillError)
+	}
+	var text bytes.Buffer
+	if err := rep.WriteText(&text); err != nil || !strings.Contains(text.String(), "klog    3             100.0%  fixes 1 (33.3%)") {
+		t.Errorf("%v\n%s", err, text.String())
+	}
+}

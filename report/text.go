@@ -17,9 +17,13 @@ const TopN = 10
 func (r *Report) WriteText(w io.Writer) error {
 	t := r.Total
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(w, "%d records (%d lines) in %d containers: %d false errors (%.1f%%), %d hidden errors, %d unclaimed, %d lines split off multi-line records\n\n",
-		t.Records, t.Lines, len(r.Containers), t.FalseErrors, Percent(t.FalseErrors, t.Records), t.HiddenErrors, t.Unclaimed, t.SplitLines)
-	fmt.Fprintln(tw, "CONTAINER\tRECORDS\tFALSE ERRORS\tHIDDEN ERRORS\tUNCLAIMED\tSPLIT LINES\tFORMATS")
+	if r.Datadog != nil {
+		r.writeDatadogHead(w)
+	}
+	groups, column := r.groupNoun()
+	fmt.Fprintf(w, "%d records (%d lines) in %d %s: %d false errors (%.1f%%), %d hidden errors, %d unclaimed, %d lines split off multi-line records\n\n",
+		t.Records, t.Lines, len(r.Containers), groups, t.FalseErrors, Percent(t.FalseErrors, t.Records), t.HiddenErrors, t.Unclaimed, t.SplitLines)
+	fmt.Fprintln(tw, column+"\tRECORDS\tFALSE ERRORS\tHIDDEN ERRORS\tUNCLAIMED\tSPLIT LINES\tFORMATS")
 	row := func(name string, c *Tally) {
 		fmt.Fprintf(tw, "%s\t%d\t%d (%.1f%%)\t%d\t%d\t%d\t%s\n", name, c.Records, c.FalseErrors, Percent(c.FalseErrors, c.Records),
 			c.HiddenErrors, c.Unclaimed, c.SplitLines, formatList(c.Formats))
@@ -32,7 +36,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		return err
 	}
 
-	fmt.Fprintln(w, "\nStatus Datadog shows (rows) against the true level (columns), all containers:")
+	fmt.Fprintf(w, "\nStatus Datadog shows (rows) against the true level (columns), all %s:\n", groups)
 	cols := r.trueColumns()
 	fmt.Fprintf(tw, "SHOWN \\ TRUE\t%s\n", strings.ToUpper(strings.Join(cols, "\t")))
 	for _, s := range Statuses {
@@ -52,13 +56,16 @@ func (r *Report) WriteText(w io.Writer) error {
 
 	if top := r.TopSources(TopN); len(top) > 0 {
 		fmt.Fprintln(w, "\nTop false-error sources:")
-		fmt.Fprintln(tw, "FALSE ERRORS\tCONTAINER\tFORMAT\tLOGGER OR FILE")
+		fmt.Fprintln(tw, "FALSE ERRORS\t"+column+"\tFORMAT\tLOGGER OR FILE")
 		for _, s := range top {
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", s.Count, s.Container, cmp.Or(s.Format, "none"), cmp.Or(s.Logger, "-"))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
 		}
+	}
+	if r.Datadog != nil {
+		return r.writeDatadogTail(w)
 	}
 	return nil
 }
@@ -111,6 +118,7 @@ type jsonReport struct {
 	Total      *Tally          `json:"total"`
 	Containers []jsonContainer `json:"containers"`
 	TopSources []Source        `json:"top_false_error_sources"`
+	Datadog    *Datadog        `json:"datadog,omitempty"`
 }
 
 type jsonContainer struct {
@@ -120,7 +128,7 @@ type jsonContainer struct {
 
 // WriteJSON writes the report as one JSON document.
 func (r *Report) WriteJSON(w io.Writer) error {
-	out := jsonReport{Total: r.Total, TopSources: r.TopSources(TopN), Containers: []jsonContainer{}}
+	out := jsonReport{Total: r.Total, TopSources: r.TopSources(TopN), Containers: []jsonContainer{}, Datadog: r.Datadog}
 	for _, n := range r.ContainerNames() {
 		out.Containers = append(out.Containers, jsonContainer{n, r.Containers[n]})
 	}

@@ -1,7 +1,7 @@
 package main
 
 // End to end with the real binary and --sink datadog against the fake intake
-// (internal/fakeintake), which checks every request against Datadog's v2
+// (internal/fakedatadog), which checks every request against Datadog's v2
 // OpenAPI spec.
 
 import (
@@ -14,13 +14,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/relevel/relevel/internal/fakeintake"
+	"github.com/relevel/relevel/internal/fakedatadog"
 )
 
 const e2eKey = "e2e0123456789abcdef0123456789abc"
 
 // startShipping runs `relevel sidecar --sink datadog` against fake.
-func (e *sidecarEnv) startShipping(t *testing.T, fake *fakeintake.Server, extra ...string) *sidecarProc {
+func (e *sidecarEnv) startShipping(t *testing.T, fake *fakedatadog.Intake, extra ...string) *sidecarProc {
 	t.Helper()
 	keyFile := filepath.Join(e.root, "api-key")
 	if _, err := os.Stat(keyFile); err != nil {
@@ -34,7 +34,7 @@ func (e *sidecarEnv) startShipping(t *testing.T, fake *fakeintake.Server, extra 
 }
 
 // intakeIDs counts the accepted records by line id.
-func intakeIDs(fake *fakeintake.Server) map[string]int {
+func intakeIDs(fake *fakedatadog.Intake) map[string]int {
 	seen := map[string]int{}
 	for _, it := range fake.Accepted() {
 		if a, ok := it.Fields["attributes"].(map[string]any); ok {
@@ -47,7 +47,7 @@ func intakeIDs(fake *fakeintake.Server) map[string]int {
 }
 
 // waitDelivered waits until every id has been accepted at least once.
-func waitDelivered(t *testing.T, fake *fakeintake.Server, p *sidecarProc, ids []string, within time.Duration) map[string]int {
+func waitDelivered(t *testing.T, fake *fakedatadog.Intake, p *sidecarProc, ids []string, within time.Duration) map[string]int {
 	t.Helper()
 	deadline := time.Now().Add(within)
 	for {
@@ -75,8 +75,8 @@ func waitDelivered(t *testing.T, fake *fakeintake.Server, p *sidecarProc, ids []
 func TestShipThroughOutage(t *testing.T) {
 	t.Parallel()
 	e := newSidecarEnv(t)
-	fake := fakeintake.Start(t, fakeintake.WithAPIKey(e2eKey))
-	fake.FailFor(30*time.Second, fakeintake.ServiceUnavailable())
+	fake := fakedatadog.StartIntake(t, fakedatadog.WithAPIKey(e2eKey))
+	fake.FailFor(30*time.Second, fakedatadog.ServiceUnavailable())
 	start := time.Now()
 	p := e.startShipping(t, fake)
 	log := e.podLog(t, "web-0", "app", 0)
@@ -123,7 +123,7 @@ func TestShipThroughOutage(t *testing.T) {
 func TestShipKillInFlight(t *testing.T) {
 	t.Parallel()
 	e := newSidecarEnv(t)
-	fake := fakeintake.Start(t, fakeintake.WithAPIKey(e2eKey))
+	fake := fakedatadog.StartIntake(t, fakedatadog.WithAPIKey(e2eKey))
 	log := e.podLog(t, "api-0", "api", 0)
 	p := e.startShipping(t, fake, "--checkpoint-interval", "50ms")
 	ids := writeLines(t, log, "a", 0, 300)
@@ -197,7 +197,7 @@ func TestShipKillInFlight(t *testing.T) {
 func TestShipForbidden(t *testing.T) {
 	t.Parallel()
 	e := newSidecarEnv(t)
-	fake := fakeintake.Start(t, fakeintake.WithAPIKey("the-right-key-is-another-one-xyz"))
+	fake := fakedatadog.StartIntake(t, fakedatadog.WithAPIKey("the-right-key-is-another-one-xyz"))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -258,8 +258,8 @@ func TestShipForbidden(t *testing.T) {
 func TestShipRotationWhileDown(t *testing.T) {
 	t.Parallel()
 	e := newSidecarEnv(t)
-	fake := fakeintake.Start(t, fakeintake.WithAPIKey(e2eKey))
-	fake.SetFailure(ptr(fakeintake.ServiceUnavailable()))
+	fake := fakedatadog.StartIntake(t, fakedatadog.WithAPIKey(e2eKey))
+	fake.SetFailure(ptr(fakedatadog.ServiceUnavailable()))
 	log := e.podLog(t, "job-0", "work", 0)
 	// Lines of ~2 KB: 6000 of them are 12 MB, over the 5 MB buffer, so
 	// reading pauses while the files rotate under it.

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/relevel/relevel/internal/fakeintake"
+	"github.com/relevel/relevel/internal/fakedatadog"
 )
 
 // deploy/datadog's settings: a 64 MiB buffer in a container limited to
@@ -59,7 +59,7 @@ func TestPeakRSSOutageAndCatchUp(t *testing.T) {
 	var mu sync.Mutex
 	seen := map[string]int{}
 	var accepted atomic.Int64
-	fake := fakeintake.Start(t, fakeintake.WithAPIKey(e2eKey), fakeintake.WithItemHook(func(it fakeintake.Item) {
+	fake := fakedatadog.StartIntake(t, fakedatadog.WithAPIKey(e2eKey), fakedatadog.WithItemHook(func(it fakedatadog.Item) {
 		accepted.Add(1)
 		if a, ok := it.Fields["attributes"].(map[string]any); ok {
 			if id, ok := a["id"].(string); ok {
@@ -71,7 +71,7 @@ func TestPeakRSSOutageAndCatchUp(t *testing.T) {
 	}))
 	var down atomic.Bool
 	down.Store(true)
-	fake.FailWhile(down.Load, fakeintake.ServiceUnavailable())
+	fake.FailWhile(down.Load, fakedatadog.ServiceUnavailable())
 	addr := freeAddr(t)
 	p := e.startShipping(t, fake, "--max-buffer-bytes", strconv.Itoa(deployBuffer), "--metrics-addr", addr)
 

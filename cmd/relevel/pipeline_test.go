@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relevel/relevel/internal/fakedd"
+	"github.com/relevel/relevel/internal/fakedatadog"
 )
 
 func TestPipelineRender(t *testing.T) {
@@ -79,7 +79,7 @@ func TestPipelineTest(t *testing.T) {
 // apply then diff against the fake Datadog API (every request checked
 // against Datadog's OpenAPI spec): create, no-op, out-of-band edit.
 func TestPipelineApplyDiff(t *testing.T) {
-	srv := fakedd.Start(t)
+	srv := fakedatadog.StartAPI(t)
 	if _, err := srv.AddPipeline(`{"name":"someone else's","is_enabled":true,"filter":{"query":"*"},"processors":[]}`); err != nil {
 		t.Fatal(err)
 	}

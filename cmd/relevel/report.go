@@ -19,6 +19,7 @@ import (
 )
 
 const reportUsage = `Usage: relevel report [flags] [FILE|DIR|-]...
+       relevel report --datadog [--from now-1h] [--to now] [--query Q] [flags]
 
 Shows how far the status Datadog gives your container logs is from their true
 level, per container and in total: records by format, false errors (shown as
@@ -40,10 +41,29 @@ path (/var/log/pods/<ns>_<pod>_<uid>/<container>/N.log, or
 count under their own name. Raw text has no stream: --stream says which one the
 Agent would have seen.
 
+With --datadog, the records are instead a sample of the logs your Datadog org
+stores as status:error in a window (--from, --to; now-1h to now by default,
+relative like now-15m or RFC 3339; --query narrows it, e.g. "service:web";
+--limit bounds the sample, newest first). Each log's message is run through the
+same parser, and the tables are grouped by service/source/container (from the
+kube_container_name or container_name tag): how many of the org's "errors" are
+not errors, and, by format, which share relevel's pipeline would fix (run
+offline through relevel's emulator of Datadog's processors). Run it on a window
+that starts after "relevel pipeline apply" to see whether the pipeline works:
+logs still stored as error that are not errors are listed with a hint at the
+likely cause (a pipeline placed after another status remapper, a filter that
+misses them, a format the rules do not match).
+
+It uses Datadog's Logs Search API with DD_API_KEY, DD_APP_KEY (an application
+key whose user, and scopes if it has any, include logs_read_data) and DD_SITE
+(datadoghq.eu, us3.datadoghq.com, …; default datadoghq.com). Keys are never
+printed. A 429 is retried after the X-RateLimit-Reset delay (a few times).
+
 Examples:
   relevel report /var/log/pods
   kubectl logs -n cert-manager deploy/cert-manager | relevel report
   relevel report --html report.html testdata/pods
+  DD_SITE=datadoghq.eu relevel report --datadog --from now-4h --query "kube_namespace:shop"
 
 Flags:
 `
@@ -60,11 +80,24 @@ func runReport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stream := fs.String("stream", "stderr", "stream of raw text input (no container runtime format): stderr or stdout")
 	maxLines := fs.Int("max-lines", join.DefaultMaxLines, "most lines in one record")
 	maxBytes := fs.Int("max-bytes", join.DefaultMaxBytes, "most bytes in one record (and one line)")
+	var dd datadogFlags
+	dd.register(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
+	}
+	if dd.on {
+		if fs.NArg() > 0 {
+			fmt.Fprintf(stderr, "relevel report: --datadog reads your org, not files (%s)\n", strings.Join(fs.Args(), ", "))
+			return 2
+		}
+		rep, code := dd.run(stderr)
+		if rep == nil {
+			return code
+		}
+		return writeReport(rep, *asJSON, *htmlOut, stdout, stderr)
 	}
 	var rawStream container.Stream
 	switch *stream {
@@ -97,18 +130,24 @@ func runReport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "relevel report: no log files in %s\n", strings.Join(inputs, ", "))
 		return 1
 	}
+	return writeReport(rd.rep, *asJSON, *htmlOut, stdout, stderr)
+}
+
+// writeReport writes rep as JSON or tables to stdout, and as a page to
+// htmlOut when set.
+func writeReport(rep *report.Report, asJSON bool, htmlOut string, stdout, stderr io.Writer) int {
 	var err error
-	if *asJSON {
-		err = rd.rep.WriteJSON(stdout)
+	if asJSON {
+		err = rep.WriteJSON(stdout)
 	} else {
-		err = rd.rep.WriteText(stdout)
+		err = rep.WriteText(stdout)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "relevel report: writing stdout: %v\n", err)
 		return 1
 	}
-	if *htmlOut != "" {
-		if err := writeHTML(rd.rep, *htmlOut); err != nil {
+	if htmlOut != "" {
+		if err := writeHTML(rep, htmlOut); err != nil {
 			fmt.Fprintf(stderr, "relevel report: %v\n", err)
 			return 1
 		}

@@ -20,7 +20,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/relevel/relevel/internal/fakeintake"
+	"github.com/relevel/relevel/internal/fakedatadog"
 )
 
 // Options are what a run needs besides its schedule.
@@ -80,7 +80,7 @@ type runner struct {
 	o    Options
 	pods string
 	out  string // file sink
-	fake *fakeintake.Server
+	fake *fakedatadog.Intake
 
 	mu         sync.Mutex
 	conts      []*container
@@ -109,7 +109,7 @@ func Run(ctx context.Context, s *Schedule, o Options) (*Result, error) {
 	}
 	r := &runner{s: s, o: o, pods: filepath.Join(o.Dir, "pods"), out: filepath.Join(o.Dir, "records.jsonl"), excused: map[string]bool{}}
 	if s.Sink == SinkDatadog {
-		fake, err := fakeintake.New(fakeintake.WithAPIKey(apiKey), fakeintake.AllowViolations())
+		fake, err := fakedatadog.NewIntake(fakedatadog.WithAPIKey(apiKey), fakedatadog.AllowViolations())
 		if err != nil {
 			return nil, err
 		}
@@ -379,12 +379,12 @@ func (r *runner) do(e Event, restartAt *time.Time, startWriter func(*container))
 	case Outage:
 		switch e.Fault {
 		case Fault503:
-			r.fake.FailFor(e.Arg, fakeintake.ServiceUnavailable())
+			r.fake.FailFor(e.Arg, fakedatadog.ServiceUnavailable())
 		case Fault500:
-			r.fake.FailFor(e.Arg, fakeintake.InternalError())
+			r.fake.FailFor(e.Arg, fakedatadog.InternalError())
 		case FaultReset:
 			r.ambiguous = true
-			r.fake.FailFor(e.Arg, fakeintake.Disconnect())
+			r.fake.FailFor(e.Arg, fakedatadog.Disconnect())
 		case FaultHang:
 			r.ambiguous = true
 			r.fake.SetDelay(e.Arg)
@@ -393,9 +393,9 @@ func (r *runner) do(e Event, restartAt *time.Time, startWriter func(*container))
 				r.fake.SetDelay(0)
 			}()
 		case Fault429:
-			r.fake.FailFor(e.Arg, fakeintake.RateLimited(1))
+			r.fake.FailFor(e.Arg, fakedatadog.RateLimited(1))
 		case Fault413:
-			r.fake.FailNext(2, fakeintake.Failure{Status: http.StatusRequestEntityTooLarge, Body: `{"errors":[{"detail":"Payload too large","status":"413","title":"Request Entity Too Large"}]}`})
+			r.fake.FailNext(2, fakedatadog.Failure{Status: http.StatusRequestEntityTooLarge, Body: `{"errors":[{"detail":"Payload too large","status":"413","title":"Request Entity Too Large"}]}`})
 		}
 	}
 	return nil

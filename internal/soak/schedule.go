@@ -35,7 +35,7 @@ type Sink string
 // The sinks a schedule can run against.
 const (
 	SinkFile    Sink = "file"    // --sink file: acknowledged when written
-	SinkDatadog Sink = "datadog" // --sink datadog, into internal/fakeintake
+	SinkDatadog Sink = "datadog" // --sink datadog, into internal/fakedatadog
 )
 
 // Kind is one kind of scheduled event.

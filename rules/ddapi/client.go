@@ -25,6 +25,7 @@ import (
 
 	"github.com/DataDog/datadog-api-client-go/v2/api/datadog"
 	"github.com/DataDog/datadog-api-client-go/v2/api/datadogV1"
+	"github.com/DataDog/datadog-api-client-go/v2/api/datadogV2"
 )
 
 // Defaults for Config.
@@ -39,6 +40,8 @@ const (
 const (
 	PermReadConfig     = "logs_read_config"
 	PermWritePipelines = "logs_write_pipelines"
+	// PermReadLogsData is what Logs Search (SearchLogs) needs.
+	PermReadLogsData = "logs_read_data"
 )
 
 // Config configures a Client. The zero value of every field but the keys is
@@ -105,6 +108,7 @@ var (
 type Client struct {
 	pipelines  *datadogV1.LogsPipelinesApi
 	auth       *datadogV1.AuthenticationApi
+	logs       *datadogV2.LogsApi
 	apiKey     string
 	appKey     string
 	baseURL    string
@@ -150,6 +154,7 @@ func NewClient(cfg Config) (*Client, error) {
 	return &Client{
 		pipelines:  datadogV1.NewLogsPipelinesApi(api),
 		auth:       datadogV1.NewAuthenticationApi(api),
+		logs:       datadogV2.NewLogsApi(api),
 		apiKey:     cfg.APIKey,
 		appKey:     cfg.AppKey,
 		baseURL:    base,
@@ -201,14 +206,18 @@ const (
 	opDelete      = "DeleteLogsPipeline"
 	opGetOrder    = "GetLogsPipelineOrder"
 	opUpdateOrder = "UpdateLogsPipelineOrder"
+	opListLogs    = "ListLogs"
 )
 
 func isRead(op string) bool {
-	return op == opList || op == opGet || op == opGetOrder
+	return op == opList || op == opGet || op == opGetOrder || op == opListLogs
 }
 
 // permission is the x-permission of op.
 func permission(op string) string {
+	if op == opListLogs {
+		return PermReadLogsData
+	}
 	if isRead(op) {
 		return PermReadConfig
 	}

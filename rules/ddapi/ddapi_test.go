@@ -15,7 +15,7 @@ import (
 	"github.com/DataDog/datadog-api-client-go/v2/api/datadog"
 	"github.com/DataDog/datadog-api-client-go/v2/api/datadogV1"
 
-	"github.com/relevel/relevel/internal/fakedd"
+	"github.com/relevel/relevel/internal/fakedatadog"
 	"github.com/relevel/relevel/rules/ddapi"
 )
 
@@ -58,7 +58,7 @@ func desired() datadogV1.LogsPipeline {
 }
 
 type env struct {
-	srv    *fakedd.Server
+	srv    *fakedatadog.API
 	client *ddapi.Client
 	sleeps *[]time.Duration
 }
@@ -67,7 +67,7 @@ type env struct {
 // if any request broke the spec.
 func setup(t *testing.T, cfg ddapi.Config) env {
 	t.Helper()
-	srv := fakedd.Start(t)
+	srv := fakedatadog.StartAPI(t)
 	srv.SetKeys(testAPIKey, testAppKey)
 	if cfg.APIKey == "" {
 		cfg.APIKey = testAPIKey
@@ -109,7 +109,7 @@ func plan(t *testing.T, e env, p datadogV1.LogsPipeline, opts ddapi.PlanOptions)
 	return pl
 }
 
-func ops(rs []fakedd.Request) []string {
+func ops(rs []fakedatadog.APIRequest) []string {
 	var out []string
 	for _, r := range rs {
 		out = append(out, r.Op)
@@ -144,7 +144,7 @@ func TestApplyCreatesAndPutsFirst(t *testing.T) {
 			t.Errorf("processor %d stored disabled", i)
 		}
 	}
-	if got := ops(e.srv.Writes()); !slices.Equal(got, []string{fakedd.OpCreatePipeline, fakedd.OpUpdateOrder}) {
+	if got := ops(e.srv.Writes()); !slices.Equal(got, []string{fakedatadog.OpCreatePipeline, fakedatadog.OpUpdateOrder}) {
 		t.Errorf("writes = %v", got)
 	}
 	if res.Pipeline.GetId() != res.ID || res.Pipeline.GetType() != "pipeline" {
@@ -198,7 +198,7 @@ func TestUpdateInPlace(t *testing.T) {
 		t.Errorf("result = %+v", res)
 	}
 	writes := e.srv.Writes()
-	if got := ops(writes); !slices.Equal(got, []string{fakedd.OpUpdatePipeline}) {
+	if got := ops(writes); !slices.Equal(got, []string{fakedatadog.OpUpdatePipeline}) {
 		t.Errorf("writes = %v", got)
 	}
 	if writes[0].Path != "/api/v1/logs/config/pipelines/"+first.ID {
@@ -284,7 +284,7 @@ func TestOrderRestored(t *testing.T) {
 	if got := e.srv.Order(); !slices.Equal(got, []string{res.ID, other, third}) {
 		t.Errorf("order = %v, want ours first and the rest kept", got)
 	}
-	if got := ops(e.srv.Writes()); !slices.Equal(got, []string{fakedd.OpUpdateOrder}) {
+	if got := ops(e.srv.Writes()); !slices.Equal(got, []string{fakedatadog.OpUpdateOrder}) {
 		t.Errorf("writes = %v", got)
 	}
 }
@@ -300,7 +300,7 @@ func TestNoOrderLeavesOrderAlone(t *testing.T) {
 		t.Errorf("order = %v", got)
 	}
 	for _, r := range e.srv.Requests() {
-		if r.Op == fakedd.OpGetOrder || r.Op == fakedd.OpUpdateOrder {
+		if r.Op == fakedatadog.OpGetOrder || r.Op == fakedatadog.OpUpdateOrder {
 			t.Errorf("NoOrder touched the order: %s %s", r.Method, r.Path)
 		}
 	}
@@ -331,7 +331,7 @@ func TestPipelineMissingFromOrderIsPutFirst(t *testing.T) {
 func TestOrderConflictIsReadAgain(t *testing.T) {
 	e := setup(t, ddapi.Config{})
 	e.srv.AddPipeline(`{"name":"other"}`)
-	e.srv.FailNext(fakedd.OpUpdateOrder, 1, fakedd.Failure{Status: 422, Body: `{"error":{"code":"InvalidArgument","message":"Cannot map pipelines to existing ones"}}`})
+	e.srv.FailNext(fakedatadog.OpUpdateOrder, 1, fakedatadog.Failure{Status: 422, Body: `{"error":{"code":"InvalidArgument","message":"Cannot map pipelines to existing ones"}}`})
 	res := apply(t, e, desired(), ddapi.PlanOptions{})
 	if !res.OrderChanged || e.srv.Order()[0] != res.ID {
 		t.Errorf("order = %v", e.srv.Order())
@@ -341,34 +341,34 @@ func TestOrderConflictIsReadAgain(t *testing.T) {
 func TestGrok400IsVerbatimWithProcessor(t *testing.T) {
 	cases := []struct {
 		name    string
-		failure fakedd.Failure
+		failure fakedatadog.Failure
 		want    []string
 	}{
 		{
 			name:    "errors body naming the rule",
-			failure: fakedd.BadRequest(`Invalid grok rule klog_line: unknown matcher "notAMatcher" at position 12`),
+			failure: fakedatadog.BadRequest(`Invalid grok rule klog_line: unknown matcher "notAMatcher" at position 12`),
 			want:    []string{`400 Bad Request`, `processor #0 "parse klog" (grok-parser)`, `Invalid grok rule klog_line: unknown matcher "notAMatcher" at position 12`},
 		},
 		{
 			name:    "logs error body",
-			failure: fakedd.LogsBadRequest("Invalid Pipeline", "Invalid parser"),
+			failure: fakedatadog.LogsBadRequest("Invalid Pipeline", "Invalid parser"),
 			want:    []string{`processor #0 "parse klog" (grok-parser)`, `Invalid Pipeline: Invalid parser`},
 		},
 		{
 			name:    "quoted processor name",
-			failure: fakedd.BadRequest(`Processor 'klog level': lookup_table entry "X" has no comma`),
+			failure: fakedatadog.BadRequest(`Processor 'klog level': lookup_table entry "X" has no comma`),
 			want:    []string{`processor #1 "klog level" (lookup-processor)`, `Processor 'klog level': lookup_table entry "X" has no comma`},
 		},
 		{
 			name:    "unattributable",
-			failure: fakedd.BadRequest("Invalid filter query"),
+			failure: fakedatadog.BadRequest("Invalid filter query"),
 			want:    []string{`CreateLogsPipeline: 400 Bad Request: Invalid filter query`},
 		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			e := setup(t, ddapi.Config{})
-			e.srv.FailNext(fakedd.OpCreatePipeline, 1, tc.failure)
+			e.srv.FailNext(fakedatadog.OpCreatePipeline, 1, tc.failure)
 			_, err := e.client.Apply(context.Background(), desired(), ddapi.PlanOptions{})
 			if err == nil {
 				t.Fatal("Apply succeeded")
@@ -401,7 +401,7 @@ func TestForbidden(t *testing.T) {
 			"Datadog rejected the API key (DD_API_KEY)"},
 		{"bad application key", ddapi.Config{AppKey: "bad-app-key-0000"}, nil,
 			"the API key is valid, so the application key (DD_APP_KEY) is invalid or revoked, or its user lacks the logs_read_config permission"},
-		{"no write permission", ddapi.Config{}, []string{fakedd.PermReadConfig},
+		{"no write permission", ddapi.Config{}, []string{fakedatadog.PermReadConfig},
 			"the application key can read pipelines, so its user lacks the logs_write_pipelines permission"},
 		{"no permission at all", ddapi.Config{}, []string{},
 			"lacks the logs_read_config permission"},
@@ -430,8 +430,8 @@ func TestForbidden(t *testing.T) {
 
 func TestRateLimitIsRetriedAfterReset(t *testing.T) {
 	e := setup(t, ddapi.Config{})
-	e.srv.FailNext(fakedd.OpListPipelines, 2, fakedd.RateLimited(7))
-	e.srv.FailNext(fakedd.OpCreatePipeline, 1, fakedd.RateLimited(1))
+	e.srv.FailNext(fakedatadog.OpListPipelines, 2, fakedatadog.RateLimited(7))
+	e.srv.FailNext(fakedatadog.OpCreatePipeline, 1, fakedatadog.RateLimited(1))
 	res := apply(t, e, desired(), ddapi.PlanOptions{})
 	if res.Action != ddapi.ActionCreate {
 		t.Errorf("result = %+v", res)
@@ -442,9 +442,9 @@ func TestRateLimitIsRetriedAfterReset(t *testing.T) {
 	var lists, creates int
 	for _, r := range e.srv.Requests() {
 		switch r.Op {
-		case fakedd.OpListPipelines:
+		case fakedatadog.OpListPipelines:
 			lists++
-		case fakedd.OpCreatePipeline:
+		case fakedatadog.OpCreatePipeline:
 			creates++
 		}
 	}
@@ -455,7 +455,7 @@ func TestRateLimitIsRetriedAfterReset(t *testing.T) {
 
 func TestRateLimitGivesUpAfterMaxRetries(t *testing.T) {
 	e := setup(t, ddapi.Config{MaxRetries: 2})
-	e.srv.FailNext(fakedd.OpListPipelines, 5, fakedd.RateLimited(1))
+	e.srv.FailNext(fakedatadog.OpListPipelines, 5, fakedatadog.RateLimited(1))
 	_, err := e.client.Apply(context.Background(), desired(), ddapi.PlanOptions{})
 	var ae *ddapi.APIError
 	if !errors.As(err, &ae) || ae.Status != 429 || ae.Attempts != 3 {
@@ -471,12 +471,12 @@ func TestRateLimitGivesUpAfterMaxRetries(t *testing.T) {
 }
 
 func TestRateLimitWaitHonoursContext(t *testing.T) {
-	srv := fakedd.Start(t)
+	srv := fakedatadog.StartAPI(t)
 	c, err := ddapi.NewClient(ddapi.Config{APIKey: testAPIKey, AppKey: testAppKey, APIURL: srv.URL()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.FailNext(fakedd.OpListPipelines, 1, fakedd.RateLimited(60))
+	srv.FailNext(fakedatadog.OpListPipelines, 1, fakedatadog.RateLimited(60))
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -493,13 +493,13 @@ func TestRateLimitWaitHonoursContext(t *testing.T) {
 func TestServerErrorRetriedExceptOnCreate(t *testing.T) {
 	e := setup(t, ddapi.Config{})
 	e.srv.AddPipeline(`{"name":"other"}`)
-	e.srv.FailNext(fakedd.OpCreatePipeline, 1, fakedd.InternalError())
+	e.srv.FailNext(fakedatadog.OpCreatePipeline, 1, fakedatadog.InternalError())
 	_, err := e.client.Apply(context.Background(), desired(), ddapi.PlanOptions{})
 	var ae *ddapi.APIError
 	if !errors.As(err, &ae) || ae.Status != 500 || ae.Attempts != 1 {
 		t.Fatalf("create 500: %v", err)
 	}
-	e.srv.FailNext(fakedd.OpUpdateOrder, 1, fakedd.InternalError())
+	e.srv.FailNext(fakedatadog.OpUpdateOrder, 1, fakedatadog.InternalError())
 	res := apply(t, e, desired(), ddapi.PlanOptions{})
 	if !res.OrderChanged || len(*e.sleeps) != 1 || (*e.sleeps)[0] != time.Second {
 		t.Errorf("order 500 not retried with backoff: changed %v, waits %v", res.OrderChanged, *e.sleeps)
@@ -649,11 +649,11 @@ func TestKeysNeverLeak(t *testing.T) {
 	ctx := context.Background()
 	var errs []error
 	collect := func(_ any, err error) { errs = append(errs, err) }
-	e.srv.FailNext(fakedd.AnyOp, 1, fakedd.RateLimited(1))
+	e.srv.FailNext(fakedatadog.AnyOp, 1, fakedatadog.RateLimited(1))
 	collect(e.client.Apply(ctx, desired(), ddapi.PlanOptions{}))
-	e.srv.FailNext(fakedd.OpCreatePipeline, 1, fakedd.LogsBadRequest("Invalid Pipeline", "Invalid parser"))
+	e.srv.FailNext(fakedatadog.OpCreatePipeline, 1, fakedatadog.LogsBadRequest("Invalid Pipeline", "Invalid parser"))
 	collect(e.client.Apply(ctx, desired(), ddapi.PlanOptions{}))
-	e.srv.FailNext(fakedd.AnyOp, 1, fakedd.InternalError())
+	e.srv.FailNext(fakedatadog.AnyOp, 1, fakedatadog.InternalError())
 	collect(e.client.Apply(ctx, desired(), ddapi.PlanOptions{}))
 	collect(e.client.Get(ctx, "nope"))
 	errs = append(errs, e.client.Delete(ctx, "nope"))

@@ -79,6 +79,9 @@ func (e *APIError) Is(target error) bool {
 func (c *Client) apiError(ctx context.Context, op string, pipeline *datadogV1.LogsPipeline, resp *http.Response, err error, attempts int) error {
 	e := &APIError{Op: op, Attempts: attempts, Err: err}
 	if resp == nil {
+		if ctx.Err() == nil {
+			e.Hint = "no answer from " + c.baseURL + ": check the site (DD_SITE) and the network"
+		}
 		return e
 	}
 	e.Status = resp.StatusCode
@@ -94,6 +97,8 @@ func (c *Client) apiError(ctx context.Context, op string, pipeline *datadogV1.Lo
 		if pipeline != nil {
 			e.Processor = blameProcessor(e.Messages, pipeline)
 		}
+	case http.StatusUnauthorized:
+		e.Hint = "Datadog did not accept the keys (DD_API_KEY, DD_APP_KEY) at " + c.baseURL + "; check them and DD_SITE"
 	case http.StatusForbidden:
 		e.Hint = c.forbiddenHint(ctx, op)
 	case http.StatusTooManyRequests:
@@ -197,6 +202,10 @@ func (c *Client) forbiddenHint(ctx context.Context, op string) string {
 	case err == nil:
 		if !isRead(op) && c.readOK.Load() {
 			return "the API key is valid and the application key can read pipelines, so its user lacks the " +
+				perm + " permission"
+		}
+		if op == opListLogs {
+			return "the API key is valid, so the application key (DD_APP_KEY) is invalid or revoked, or its user (or its scopes) lacks the " +
 				perm + " permission"
 		}
 		return "the API key is valid, so the application key (DD_APP_KEY) is invalid or revoked, or its user lacks the " +

@@ -6,14 +6,15 @@ import (
 
 	"github.com/DataDog/datadog-api-client-go/v2/api/datadogV1"
 
-	"github.com/relevel/relevel/internal/fakedd"
+	"github.com/relevel/relevel/internal/fakedatadog"
 	"github.com/relevel/relevel/rules/ddapi"
 )
 
 // Apply a pipeline twice, then plan a change. The example runs against
-// fakedd; against Datadog, build the Config from ddapi.ConfigFromEnv().
+// the fake Datadog API (internal/fakedatadog); against Datadog, build the
+// Config from ddapi.ConfigFromEnv().
 func ExampleClient_Apply() {
-	srv, err := fakedd.New()
+	srv, err := fakedatadog.NewAPI()
 	if err != nil {
 		fmt.Println(err)
 		return

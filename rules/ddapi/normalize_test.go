@@ -9,14 +9,14 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 
-	"github.com/relevel/relevel/internal/fakedd"
+	"github.com/relevel/relevel/internal/fakedatadog"
 )
 
 // TestImplicitDefaultsMatchSpec walks every processor schema of the spec the
 // client was generated from and checks that implicitDefaults lists each
 // non-zero default (zero defaults are dropped without a table entry).
 func TestImplicitDefaultsMatchSpec(t *testing.T) {
-	doc, err := fakedd.LoadSpec("")
+	doc, err := fakedatadog.LoadV1Spec("")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/relevel/relevel/internal/cputime"
-	"github.com/relevel/relevel/internal/fakeintake"
+	"github.com/relevel/relevel/internal/fakedatadog"
 	"github.com/relevel/relevel/parser"
 	"github.com/relevel/relevel/sidecar"
 	"github.com/relevel/relevel/sidecar/intake"
@@ -64,7 +64,7 @@ func BenchmarkShip(b *testing.B) {
 	recs, size := corpusRecords(b)
 	discard := discardIntake()
 	defer discard.Close()
-	fake := fakeintake.Start(b)
+	fake := fakedatadog.StartIntake(b)
 	b.Run("client/discard", func(b *testing.B) {
 		c := intake.NewClientShipper(intake.Config{APIKey: testKey, URL: discard.URL, Hostname: "bench"})
 		b.SetBytes(size)

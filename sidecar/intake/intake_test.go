@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/relevel/relevel/internal/fakeintake"
+	"github.com/relevel/relevel/internal/fakedatadog"
 	"github.com/relevel/relevel/parser"
 	"github.com/relevel/relevel/sidecar"
 	"github.com/relevel/relevel/sidecar/intake"
@@ -57,7 +57,7 @@ func (l *syncLog) String() string {
 	return l.b.String()
 }
 
-func newSink(t *testing.T, fake *fakeintake.Server, mod func(*intake.Config)) (*intake.Sink, *syncLog) {
+func newSink(t *testing.T, fake *fakedatadog.Intake, mod func(*intake.Config)) (*intake.Sink, *syncLog) {
 	t.Helper()
 	logs := &syncLog{}
 	cfg := intake.Config{
@@ -138,7 +138,7 @@ func lines(n int) []*sidecar.Record {
 // Every record arrives with the item shape the issue asks for, gzip-compressed,
 // valid against the HTTPLogItem schema (the fake checks each request).
 func TestItems(t *testing.T) {
-	fake := fakeintake.Start(t, fakeintake.WithAPIKey(testKey))
+	fake := fakedatadog.StartIntake(t, fakedatadog.WithAPIKey(testKey))
 	// One batch: two would go out on two senders and could arrive out of
 	// the order the checks below expect.
 	s, _ := newSink(t, fake, oneBatch)
@@ -201,7 +201,7 @@ func TestItems(t *testing.T) {
 
 // Batches hold at most 1000 records and 5 MB.
 func TestBatchLimits(t *testing.T) {
-	fake := fakeintake.Start(t)
+	fake := fakedatadog.StartIntake(t)
 	s, _ := newSink(t, fake, nil)
 	markAndWait(t, s, lines(2500))
 	big := strings.Repeat("x", 700_000)
@@ -222,7 +222,7 @@ func TestBatchLimits(t *testing.T) {
 
 // A record over 1 MB is cut to fit, with an attribute saying so.
 func TestTruncate(t *testing.T) {
-	fake := fakeintake.Start(t)
+	fake := fakedatadog.StartIntake(t)
 	s, _ := newSink(t, fake, nil)
 	long := `I1130 04:40:14.476718       1 main.go:25] "big" data="` + strings.Repeat("<&>", 700_000) + `"`
 	markAndWait(t, s, []*sidecar.Record{record(long, parser.LevelError)})
@@ -246,10 +246,10 @@ func TestTruncate(t *testing.T) {
 // 503 for a while, then recovery: everything arrives, and the ack comes
 // only after the intake accepted.
 func TestRetryUntilAccepted(t *testing.T) {
-	for _, f := range []fakeintake.Failure{fakeintake.ServiceUnavailable(), fakeintake.RequestTimeout(), fakeintake.InternalError(),
-		fakeintake.BadGateway(), fakeintake.GatewayTimeout(), fakeintake.Disconnect(), {Status: http.StatusNotFound}} {
+	for _, f := range []fakedatadog.Failure{fakedatadog.ServiceUnavailable(), fakedatadog.RequestTimeout(), fakedatadog.InternalError(),
+		fakedatadog.BadGateway(), fakedatadog.GatewayTimeout(), fakedatadog.Disconnect(), {Status: http.StatusNotFound}} {
 		t.Run(fmt.Sprint(f.Status), func(t *testing.T) {
-			fake := fakeintake.Start(t)
+			fake := fakedatadog.StartIntake(t)
 			s, _ := newSink(t, fake, nil)
 			var down atomic.Bool
 			down.Store(true)
@@ -282,10 +282,10 @@ func TestRetryUntilAccepted(t *testing.T) {
 
 // 429 with X-RateLimit-Reset, or Retry-After: the next try waits as told.
 func TestRateLimitWaitsAsTold(t *testing.T) {
-	for name, f := range map[string]fakeintake.Failure{"reset": fakeintake.RateLimited(2), "retry-after": fakeintake.TooManyRequestsRetryAfter(2)} {
+	for name, f := range map[string]fakedatadog.Failure{"reset": fakedatadog.RateLimited(2), "retry-after": fakedatadog.TooManyRequestsRetryAfter(2)} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			fake := fakeintake.Start(t)
+			fake := fakedatadog.StartIntake(t)
 			s, _ := newSink(t, fake, oneBatch) // the 10 records are the one batch refused once
 			fake.FailNext(1, f)
 			markAndWait(t, s, lines(10))
@@ -302,9 +302,9 @@ func TestRateLimitWaitsAsTold(t *testing.T) {
 
 // 413: the batch is split and the halves delivered.
 func TestTooLargeSplits(t *testing.T) {
-	fake := fakeintake.Start(t)
+	fake := fakedatadog.StartIntake(t)
 	s, _ := newSink(t, fake, nil)
-	fake.FailNext(3, fakeintake.Failure{Status: http.StatusRequestEntityTooLarge, Body: `{"errors":[{"status":"413","title":"Payload Too Large"}]}`})
+	fake.FailNext(3, fakedatadog.Failure{Status: http.StatusRequestEntityTooLarge, Body: `{"errors":[{"status":"413","title":"Payload Too Large"}]}`})
 	markAndWait(t, s, lines(400))
 	if n := len(fake.Accepted()); n != 400 {
 		t.Errorf("%d accepted, want 400", n)
@@ -321,13 +321,13 @@ func TestTooLargeSplits(t *testing.T) {
 // 400: the batch is given up, counted and logged; the ack still comes, so
 // checkpoints move on rather than stall on a payload that can never pass.
 func TestBadRequestGivesUp(t *testing.T) {
-	fake := fakeintake.Start(t)
+	fake := fakedatadog.StartIntake(t)
 	var dropped atomic.Int64
 	s, logs := newSink(t, fake, func(c *intake.Config) {
 		oneBatch(c) // the 10 records are the one batch given up
 		c.Dropped = func(_ string, n int) { dropped.Add(int64(n)) }
 	})
-	fake.FailNext(1, fakeintake.Failure{Status: http.StatusBadRequest, Body: `{"errors":[{"status":"400","title":"Bad Request","detail":"bad payload"}]}`})
+	fake.FailNext(1, fakedatadog.Failure{Status: http.StatusBadRequest, Body: `{"errors":[{"status":"400","title":"Bad Request","detail":"bad payload"}]}`})
 	markAndWait(t, s, lines(10))
 	markAndWait(t, s, lines(5))
 	if dropped.Load() != 10 || len(fake.Accepted()) != 5 {
@@ -347,7 +347,7 @@ func TestBadRequestGivesUp(t *testing.T) {
 // key file resumes delivery with nothing lost.
 func TestForbiddenHolds(t *testing.T) {
 	const newKey = "fedcba9876543210fedcba9876543210"
-	fake := fakeintake.Start(t, fakeintake.WithAPIKey(newKey))
+	fake := fakedatadog.StartIntake(t, fakedatadog.WithAPIKey(newKey))
 	keyFile := filepath.Join(t.TempDir(), "api-key")
 	os.WriteFile(keyFile, []byte(testKey+"\n"), 0o600)
 	s, logs := newSink(t, fake, func(c *intake.Config) { c.APIKey, c.APIKeyFile = "", keyFile })
@@ -384,8 +384,8 @@ func TestForbiddenHolds(t *testing.T) {
 // While the intake is down, Write blocks once MaxBufferBytes are held:
 // memory stays bounded and reading (the caller) pauses.
 func TestBackpressureBoundsMemory(t *testing.T) {
-	fake := fakeintake.Start(t)
-	fake.SetFailure(ptr(fakeintake.ServiceUnavailable()))
+	fake := fakedatadog.StartIntake(t)
+	fake.SetFailure(ptr(fakedatadog.ServiceUnavailable()))
 	s, _ := newSink(t, fake, func(c *intake.Config) { c.MaxBufferBytes = intake.MaxBatchBytes })
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
@@ -424,8 +424,8 @@ func TestBackpressureBoundsMemory(t *testing.T) {
 // Close waits for delivery up to its deadline, then reports what was not
 // delivered; those records are never acknowledged.
 func TestCloseDeadline(t *testing.T) {
-	fake := fakeintake.Start(t)
-	fake.SetFailure(ptr(fakeintake.ServiceUnavailable()))
+	fake := fakedatadog.StartIntake(t)
+	fake.SetFailure(ptr(fakedatadog.ServiceUnavailable()))
 	s, _ := newSink(t, fake, nil)
 	acked := write(t, s, lines(7))
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)

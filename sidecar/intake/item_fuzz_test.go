@@ -9,20 +9,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/relevel/relevel/internal/fakeintake"
+	"github.com/relevel/relevel/internal/fakedatadog"
 	"github.com/relevel/relevel/parser"
 	"github.com/relevel/relevel/sidecar"
 )
 
 var (
 	specOnce sync.Once
-	specFake *fakeintake.Server
+	specFake *fakedatadog.Intake
 	specErr  error
 )
 
 // validator is a fake intake without a listener, for its schema check.
-func validator(tb testing.TB) *fakeintake.Server {
-	specOnce.Do(func() { specFake, specErr = fakeintake.NewHandler() })
+func validator(tb testing.TB) *fakedatadog.Intake {
+	specOnce.Do(func() { specFake, specErr = fakedatadog.NewIntakeHandler() })
 	if specErr != nil {
 		tb.Fatal(specErr)
 	}

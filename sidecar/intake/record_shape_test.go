@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/relevel/relevel/internal/fakeintake"
+	"github.com/relevel/relevel/internal/fakedatadog"
 	"github.com/relevel/relevel/internal/jsoncheck"
 	"github.com/relevel/relevel/parser"
 	"github.com/relevel/relevel/sidecar"
@@ -17,7 +17,7 @@ import (
 // takes its year from the runtime's timestamp, not the clock, so a replayed
 // 2024 file stays in 2024.
 func TestItemShape(t *testing.T) {
-	fake := fakeintake.Start(t, fakeintake.WithAPIKey(testKey))
+	fake := fakedatadog.StartIntake(t, fakedatadog.WithAPIKey(testKey))
 	s, _ := newSink(t, fake, oneBatch)
 	parse := func(text string, rt time.Time) *sidecar.Record {
 		var r parser.Record

@@ -14,7 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/relevel/relevel/internal/fakedd"
+	"github.com/relevel/relevel/internal/fakedatadog"
 	"github.com/relevel/relevel/rules"
 	"github.com/relevel/relevel/rules/ddapi"
 )
@@ -26,7 +26,7 @@ const addr = "relevel_pipeline.test"
 // destroy.
 func TestAccPipeline_lifecycle(t *testing.T) {
 	skipUnlessAcc(t)
-	dd := fakedd.Start(t)
+	dd := fakedatadog.StartAPI(t)
 	all, err := rules.Formats()
 	if err != nil {
 		t.Fatal(err)
@@ -164,7 +164,7 @@ resource "relevel_pipeline" "test" {
 // formats and message_remapper having been read back from the processors.
 func TestAccPipeline_importFromCLI(t *testing.T) {
 	skipUnlessAcc(t)
-	dd := fakedd.Start(t)
+	dd := fakedatadog.StartAPI(t)
 	opts := rules.Options{
 		Name:            "relevel: from the CLI",
 		FilterQuery:     "env:prod",
@@ -244,7 +244,7 @@ resource "relevel_pipeline" "missing" {
 // ahead of ours is put back behind it, unless first_in_order is false.
 func TestAccPipeline_drift(t *testing.T) {
 	skipUnlessAcc(t)
-	dd := fakedd.Start(t)
+	dd := fakedatadog.StartAPI(t)
 	opts := rules.Options{Name: "relevel: drift", Formats: []string{"klog", "logrus", "zap"}}
 	config := providerBlock(dd) + `
 resource "relevel_pipeline" "test" {
@@ -380,7 +380,7 @@ resource "relevel_pipeline" "test" {
 							return fmt.Errorf("order %v, want [%s %s]", o, recreated, other)
 						}
 						for _, r := range dd.Writes() {
-							if r.Op != fakedd.OpUpdateOrder {
+							if r.Op != fakedatadog.OpUpdateOrder {
 								return fmt.Errorf("restoring the order also sent %s %s", r.Method, r.Path)
 							}
 						}
@@ -415,7 +415,7 @@ resource "relevel_pipeline" "test" {
 // before any API call, with the valid choices in the message.
 func TestAccPipeline_validation(t *testing.T) {
 	skipUnlessAcc(t)
-	dd := fakedd.Start(t)
+	dd := fakedatadog.StartAPI(t)
 	all, err := rules.Formats()
 	if err != nil {
 		t.Fatal(err)
@@ -474,7 +474,7 @@ resource "relevel_pipeline" "test" {
 // pipeline that already exists under the name, and missing credentials.
 func TestAccPipeline_errors(t *testing.T) {
 	skipUnlessAcc(t)
-	dd := fakedd.Start(t)
+	dd := fakedatadog.StartAPI(t)
 	existing, err := dd.AddPipeline(`{"name":"relevel: taken","is_enabled":true,"filter":{"query":"*"},"processors":[]}`)
 	if err != nil {
 		t.Fatal(err)
@@ -489,7 +489,7 @@ func TestAccPipeline_errors(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				PreConfig: func() {
-					dd.FailNext(fakedd.OpCreatePipeline, 1, fakedd.LogsBadRequest("Invalid Pipeline", "Invalid parser"))
+					dd.FailNext(fakedatadog.OpCreatePipeline, 1, fakedatadog.LogsBadRequest("Invalid Pipeline", "Invalid parser"))
 				},
 				Config: providerBlock(dd) + `
 resource "relevel_pipeline" "test" {
@@ -528,7 +528,7 @@ resource "relevel_pipeline" "test" {
 // first_in_order is moved to the front.
 func TestAccPipeline_two(t *testing.T) {
 	skipUnlessAcc(t)
-	dd := fakedd.Start(t)
+	dd := fakedatadog.StartAPI(t)
 	var a, b string
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },
@@ -577,7 +577,7 @@ resource "relevel_pipeline" "b" {
 // the values and creates the pipeline.
 func TestAccPipeline_providerConfigKnownAtApply(t *testing.T) {
 	skipUnlessAcc(t)
-	dd := fakedd.Start(t)
+	dd := fakedatadog.StartAPI(t)
 	dd.SetKeys("key-from-a-resource", "app-key-from-a-resource")
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },

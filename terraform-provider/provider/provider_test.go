@@ -13,7 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/relevel/relevel/internal/fakedd"
+	"github.com/relevel/relevel/internal/fakedatadog"
 	"github.com/relevel/relevel/rules"
 	"github.com/relevel/relevel/rules/ddapi"
 )
@@ -100,7 +100,7 @@ func skipUnlessAcc(t *testing.T) {
 }
 
 // providerBlock is the terraform and provider blocks pointing at the fake.
-func providerBlock(dd *fakedd.Server) string {
+func providerBlock(dd *fakedatadog.API) string {
 	return terraformBlock + fmt.Sprintf(`
 provider "relevel" {
   api_url = %q
@@ -125,7 +125,7 @@ func pipelineID(s *terraform.State, addr string) (string, error) {
 // checkStored checks that the fake holds the pipeline opts describes under
 // the id of addr, equal to what rules.Build makes up to the fields Datadog
 // adds; *id receives the id.
-func checkStored(dd *fakedd.Server, addr string, opts rules.Options, enabled bool, id *string) func(*terraform.State) error {
+func checkStored(dd *fakedatadog.API, addr string, opts rules.Options, enabled bool, id *string) func(*terraform.State) error {
 	return func(s *terraform.State) error {
 		got, err := pipelineID(s, addr)
 		if err != nil {
@@ -140,10 +140,10 @@ func checkStored(dd *fakedd.Server, addr string, opts rules.Options, enabled boo
 
 // storedMatches compares the fake's pipeline id with what rules.Build
 // makes of opts, up to the fields Datadog adds.
-func storedMatches(dd *fakedd.Server, id string, opts rules.Options, enabled bool) error {
+func storedMatches(dd *fakedatadog.API, id string, opts rules.Options, enabled bool) error {
 	stored, ok := dd.Pipeline(id)
 	if !ok {
-		return fmt.Errorf("fakedd has no pipeline %s (has %v)", id, dd.PipelineIDs())
+		return fmt.Errorf("the fake API has no pipeline %s (has %v)", id, dd.PipelineIDs())
 	}
 	want, err := rules.Build(opts)
 	if err != nil {
@@ -170,7 +170,7 @@ func storedMatches(dd *fakedd.Server, id string, opts rules.Options, enabled boo
 }
 
 // checkFirst checks that addr's pipeline is first in the fake's order.
-func checkFirst(dd *fakedd.Server, addr string) func(*terraform.State) error {
+func checkFirst(dd *fakedatadog.API, addr string) func(*terraform.State) error {
 	return func(s *terraform.State) error {
 		id, err := pipelineID(s, addr)
 		if err != nil {
@@ -185,7 +185,7 @@ func checkFirst(dd *fakedd.Server, addr string) func(*terraform.State) error {
 
 // checkDestroyed is CheckDestroy: no relevel_pipeline of the state is left
 // in the fake, and the fake saw no request the real API would reject.
-func checkDestroyed(t *testing.T, dd *fakedd.Server) func(*terraform.State) error {
+func checkDestroyed(t *testing.T, dd *fakedatadog.API) func(*terraform.State) error {
 	return func(s *terraform.State) error {
 		for addr, rs := range s.RootModule().Resources {
 			if rs.Type != "relevel_pipeline" {
@@ -201,7 +201,7 @@ func checkDestroyed(t *testing.T, dd *fakedd.Server) func(*terraform.State) erro
 
 // checkNoViolations fails when the fake recorded a request that does not
 // match Datadog's OpenAPI spec.
-func checkNoViolations(dd *fakedd.Server) func(*terraform.State) error {
+func checkNoViolations(dd *fakedatadog.API) func(*terraform.State) error {
 	return func(*terraform.State) error {
 		if v := dd.Violations(); len(v) > 0 {
 			var b strings.Builder
@@ -209,7 +209,7 @@ func checkNoViolations(dd *fakedd.Server) func(*terraform.State) error {
 				b.WriteString("\n  ")
 				b.WriteString(x.String())
 			}
-			return fmt.Errorf("fakedd recorded %d spec violations:%s", len(v), b.String())
+			return fmt.Errorf("the fake API recorded %d spec violations:%s", len(v), b.String())
 		}
 		return nil
 	}

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/relevel/relevel/internal/fakedd"
+	"github.com/relevel/relevel/internal/fakedatadog"
 	"github.com/relevel/relevel/rules"
 )
 
@@ -31,7 +31,7 @@ func TestAccWalkthrough(t *testing.T) {
 	if host == "" {
 		host = "registry.terraform.io"
 	}
-	dd := fakedd.Start(t)
+	dd := fakedatadog.StartAPI(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 

@@ -1,4 +1,4 @@
-package fakedd
+package fakedatadog
 
 // Validation is done by github.com/getkin/kin-openapi (openapi3 +
 // openapi3filter) against Datadog's own v1 document: it loads the 1.7 MB spec
@@ -48,7 +48,7 @@ type checked struct {
 }
 
 // check validates r against the spec. It consumes r.Body.
-func (sp *spec) check(r *http.Request) checked {
+func (sp *v1Spec) check(r *http.Request) checked {
 	var raw []byte
 	if r.Body != nil {
 		raw, _ = io.ReadAll(r.Body)
@@ -96,7 +96,7 @@ func (sp *spec) check(r *http.Request) checked {
 }
 
 // allowedMethods lists the methods the spec has for r's path.
-func (sp *spec) allowedMethods(r *http.Request) []string {
+func (sp *v1Spec) allowedMethods(r *http.Request) []string {
 	var out []string
 	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
 		if m == r.Method {
@@ -129,7 +129,7 @@ func checkSecurity(_ context.Context, in *openapi3filter.AuthenticationInput) er
 }
 
 // explainRequest turns a kin-openapi error into short messages.
-func (sp *spec) explainRequest(err error, route *routers.Route, raw []byte) (int, []string) {
+func (sp *v1Spec) explainRequest(err error, route *routers.Route, raw []byte) (int, []string) {
 	var sec *openapi3filter.SecurityRequirementsError
 	if errors.As(err, &sec) {
 		var msgs []string
@@ -266,10 +266,10 @@ func schemaErrorLine(se *openapi3.SchemaError, prefix string) string {
 	if reason == "" {
 		reason = fmt.Sprintf("does not match %q", se.SchemaField)
 	}
-	return orRoot(prefix+pointer(se.JSONPointer())) + ": " + reason
+	return orRoot(prefix+jsonPointer(se.JSONPointer())) + ": " + reason
 }
 
-func pointer(parts []string) string {
+func jsonPointer(parts []string) string {
 	if len(parts) == 0 {
 		return ""
 	}
@@ -393,7 +393,7 @@ func pickBranch(s *openapi3.Schema, v any) *openapi3.Schema {
 }
 
 // checkResponse validates one of the fake's own answers against the spec;
-// a failure is a bug in fakedd, reported as a violation too.
+// a failure is a bug in the fake, reported as a violation too.
 func checkResponse(in *openapi3filter.RequestValidationInput, status int, header http.Header, body []byte) error {
 	if in == nil {
 		return nil

@@ -1,4 +1,4 @@
-package fakeintake
+package fakedatadog
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ import (
 const testKey = "0123456789abcdef0123456789abcdef"
 
 // client returns the official v2 Logs API pointed at s, with the key in ctx.
-func client(s *Server, key string) (*datadogV2.LogsApi, context.Context, *datadog.Configuration) {
+func client(s *Intake, key string) (*datadogV2.LogsApi, context.Context, *datadog.Configuration) {
 	cfg := datadog.NewConfiguration()
 	ctx := context.WithValue(context.Background(), datadog.ContextServerIndex, 1)
 	ctx = context.WithValue(ctx, datadog.ContextServerVariables, map[string]string{"protocol": "http", "name": s.Host()})
@@ -48,7 +48,7 @@ func logItem(msg string) datadogV2.HTTPLogItem {
 }
 
 // post sends body (already encoded) with the given headers.
-func post(t *testing.T, s *Server, body []byte, header map[string]string) (int, []byte, http.Header) {
+func post(t *testing.T, s *Intake, body []byte, header map[string]string) (int, []byte, http.Header) {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, s.URL()+LogsPath, bytes.NewReader(body))
 	if err != nil {
@@ -113,7 +113,7 @@ func logs(n, pad int) []byte {
 	return b.Bytes()
 }
 
-func wantViolation(t *testing.T, s *Server, status int, substr string) {
+func wantViolation(t *testing.T, s *Intake, status int, substr string) {
 	t.Helper()
 	vs := s.TakeViolations()
 	for _, v := range vs {
@@ -125,19 +125,23 @@ func wantViolation(t *testing.T, s *Server, status int, substr string) {
 }
 
 func TestSpecLoad(t *testing.T) {
-	p, err := SpecPath()
+	p, err := V2SpecPath()
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := loadSpec(p)
+	d, err := loadV2Spec(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	again := time.Now()
-	if sp2, _ := loadSpec(p); sp2 != sp {
-		t.Error("loadSpec did not cache")
+	if d2, _ := loadV2Spec(p); d2 != d {
+		t.Error("loadV2Spec did not cache")
 	}
-	t.Logf("%s: loaded in %v (sliced=%v), cached lookup %v", p, sp.loadTime, sp.sliced, time.Since(again))
+	sp, err := d.op(OperationID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: loaded in %v (sliced=%v), cached lookup %v", p, d.loadTime, sp.sliced, time.Since(again))
 	if !sp.sliced {
 		t.Error("the v2 document was not sliced; the full-parse fallback is slow")
 	}
@@ -173,36 +177,42 @@ func TestSlicedMatchesFullParse(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("parses 8.9 MB of YAML (20 s under -race)")
 	}
-	p, err := SpecPath()
+	p, err := V2SpecPath()
 	if err != nil {
 		t.Fatal(err)
 	}
-	sliced, err := readSpec(p, false)
+	slicedDoc, err := readV2Spec(p, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	full, err := readSpec(p, true)
+	fullDoc, err := readV2Spec(p, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("full parse: %v", time.Since(start))
 	js := func(v any) string { b, _ := json.Marshal(v); return string(b) }
-	if a, b := js(sliced.item), js(full.item); a != b {
-		t.Errorf("HTTPLogItem differs:\nsliced %s\nfull   %s", a, b)
-	}
-	for mt := range full.content {
-		if a, b := js(sliced.content[mt]), js(full.content[mt]); a != b {
-			t.Errorf("%s differs:\nsliced %s\nfull   %s", mt, a, b)
+	for _, o := range v2Ops {
+		sliced, full := slicedDoc.ops[o.id], fullDoc.ops[o.id]
+		if sliced == nil || full == nil || !sliced.sliced || full.sliced {
+			t.Fatalf("%s: sliced %+v, full %+v", o.id, sliced, full)
 		}
-	}
-	for st := range full.responses {
-		if a, b := js(sliced.responses[st]), js(full.responses[st]); a != b {
-			t.Errorf("response %d differs", st)
+		if a, b := js(sliced.item), js(full.item); a != b {
+			t.Errorf("%s: body items differ:\nsliced %s\nfull   %s", o.id, a, b)
 		}
-	}
-	if len(sliced.params) != len(full.params) || fmt.Sprint(sliced.security) != fmt.Sprint(full.security) {
-		t.Error("parameters or security differ")
+		for mt := range full.content {
+			if a, b := js(sliced.content[mt]), js(full.content[mt]); a != b {
+				t.Errorf("%s: %s differs:\nsliced %s\nfull   %s", o.id, mt, a, b)
+			}
+		}
+		for st := range full.responses {
+			if a, b := js(sliced.responses[st]), js(full.responses[st]); a != b {
+				t.Errorf("%s: response %d differs", o.id, st)
+			}
+		}
+		if len(sliced.params) != len(full.params) || fmt.Sprint(sliced.security) != fmt.Sprint(full.security) || fmt.Sprint(sliced.perms) != fmt.Sprint(full.perms) {
+			t.Errorf("%s: parameters, security or permissions differ", o.id)
+		}
 	}
 }
 
@@ -256,12 +266,12 @@ func TestSchemaComesFromFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte(miniSpec), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv(SpecEnv, path)
-	if p, _ := SpecPath(); p != path {
-		t.Fatalf("SpecPath() = %q with %s set", p, SpecEnv)
+	t.Setenv(SpecEnvV2, path)
+	if p, _ := V2SpecPath(); p != path {
+		t.Fatalf("V2SpecPath() = %q with %s set", p, SpecEnvV2)
 	}
-	s := Start(t) // via the env var
-	if !s.spec.sliced {
+	s := StartIntake(t) // via the env var
+	if !s.op.sliced {
 		t.Error("the mini document was not sliced")
 	}
 	if st, _, _ := post(t, s, []byte(`[{"message":"m","service":"s"}]`), nil); st != http.StatusAccepted {
@@ -280,7 +290,7 @@ func TestSchemaComesFromFile(t *testing.T) {
 func TestOfficialClient(t *testing.T) {
 	for _, enc := range []datadogV2.ContentEncoding{datadogV2.CONTENTENCODING_GZIP, datadogV2.CONTENTENCODING_DEFLATE, datadogV2.CONTENTENCODING_IDENTITY} {
 		t.Run(string(enc), func(t *testing.T) {
-			s := Start(t, WithAPIKey(testKey))
+			s := StartIntake(t, WithAPIKey(testKey))
 			api, ctx, _ := client(s, testKey)
 			items := []datadogV2.HTTPLogItem{logItem("first"), logItem(strings.Repeat("second ", 100))}
 			opts := datadogV2.NewSubmitLogOptionalParameters().WithContentEncoding(enc).WithDdtags("via:query")
@@ -340,7 +350,7 @@ func TestOfficialClient(t *testing.T) {
 }
 
 func TestClientErrors(t *testing.T) {
-	s := Start(t, WithAPIKey(testKey), AllowViolations())
+	s := StartIntake(t, WithAPIKey(testKey), AllowViolations())
 	gzipOpt := *datadogV2.NewSubmitLogOptionalParameters().WithContentEncoding(datadogV2.CONTENTENCODING_GZIP)
 	for _, tc := range []struct {
 		name   string
@@ -377,7 +387,7 @@ func TestClientErrors(t *testing.T) {
 // slice is encoded as "null", which the spec's HTTPLog (an array) rejects; an
 // empty slice is "[]", accepted with nothing in it.
 func TestClientNilSlice(t *testing.T) {
-	s := Start(t)
+	s := StartIntake(t)
 	api, ctx, _ := client(s, testKey)
 	if _, resp, err := api.SubmitLog(ctx, nil); err == nil || resp.StatusCode != 400 {
 		t.Errorf("nil slice: %v", err)
@@ -392,7 +402,7 @@ func TestClientNilSlice(t *testing.T) {
 }
 
 func TestKeyOptional(t *testing.T) {
-	s := Start(t) // no WithAPIKey: any non-empty key
+	s := StartIntake(t) // no WithAPIKey: any non-empty key
 	if st, _, _ := post(t, s, []byte(`{"message":"one"}`), map[string]string{HeaderAPIKey: "anything"}); st != 202 {
 		t.Errorf("status %d", st)
 	}
@@ -403,7 +413,7 @@ func TestKeyOptional(t *testing.T) {
 }
 
 func TestRedaction(t *testing.T) {
-	s := Start(t)
+	s := StartIntake(t)
 	req, _ := http.NewRequest(http.MethodPost, s.URL()+LogsPath+"?dd-api-key="+testKey+"&ddtags=a:b", strings.NewReader(`{"message":"m"}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("dd-api-key", testKey)
@@ -430,7 +440,7 @@ func TestEncodings(t *testing.T) {
 		{"deflate raw", "deflate", rawDeflate(t, body)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := Start(t)
+			s := StartIntake(t)
 			st, resp, _ := post(t, s, tc.body, map[string]string{"Content-Encoding": tc.header})
 			if st != 202 || string(resp) != "{}" {
 				t.Fatalf("%d %s", st, resp)
@@ -448,7 +458,7 @@ func TestEncodings(t *testing.T) {
 }
 
 func TestSingleObjectAndTextPlain(t *testing.T) {
-	s := Start(t)
+	s := StartIntake(t)
 	if st, _, _ := post(t, s, []byte(`{"message":"alone","service":"s"}`), nil); st != 202 {
 		t.Fatalf("single object: %d", st)
 	}
@@ -465,7 +475,7 @@ func TestSingleObjectAndTextPlain(t *testing.T) {
 }
 
 func TestPayloadLimit(t *testing.T) {
-	s := Start(t)
+	s := StartIntake(t)
 	// Exactly MaxPayloadBytes: accepted. Six logs of just under 1 MB each.
 	exact := logs(6, 0)
 	pad := (MaxPayloadBytes - len(exact)) / 6
@@ -499,7 +509,7 @@ func TestPayloadLimit(t *testing.T) {
 }
 
 func TestItemLimit(t *testing.T) {
-	s := Start(t)
+	s := StartIntake(t)
 	if st, _, _ := post(t, s, logs(MaxItems, 1), nil); st != 202 {
 		t.Errorf("%d logs: %d", MaxItems, st)
 	}
@@ -514,7 +524,7 @@ func TestItemLimit(t *testing.T) {
 }
 
 func TestItemTruncated(t *testing.T) {
-	s := Start(t)
+	s := StartIntake(t)
 	big := strings.Repeat("é", MaxItemBytes/2+10) // 2 bytes each: over 1 MB
 	b, _ := json.Marshal([]map[string]string{{"message": "small"}, {"message": big, "service": "s"}})
 	if st, _, _ := post(t, s, b, nil); st != 202 {
@@ -562,7 +572,7 @@ func TestInvalidRequests(t *testing.T) {
 		{name: "wrong method", method: http.MethodPut, body: []byte(`{"message":"m"}`), status: 405, want: "PUT", item: -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := Start(t)
+			s := StartIntake(t)
 			method, path := http.MethodPost, LogsPath
 			if tc.method != "" {
 				method = tc.method
@@ -607,14 +617,14 @@ func TestInvalidRequests(t *testing.T) {
 	}
 }
 
-func send(t *testing.T, s *Server) int {
+func send(t *testing.T, s *Intake) int {
 	t.Helper()
 	st, _, _ := post(t, s, []byte(`{"message":"m"}`), nil)
 	return st
 }
 
-func TestFailNext(t *testing.T) {
-	s := Start(t)
+func TestIntakeFailNext(t *testing.T) {
+	s := StartIntake(t)
 	s.FailNext(2, ServiceUnavailable())
 	got := []int{send(t, s), send(t, s), send(t, s)}
 	if fmt.Sprint(got) != "[503 503 202]" {
@@ -639,7 +649,7 @@ func TestFailNext(t *testing.T) {
 }
 
 func TestFailFor(t *testing.T) {
-	s := Start(t)
+	s := StartIntake(t)
 	// A window of seconds: one send (client, gzip, spec checks, under
 	// -race on a loaded machine) can take longer than a few hundred ms.
 	s.FailFor(2*time.Second, RequestTimeout())
@@ -653,7 +663,7 @@ func TestFailFor(t *testing.T) {
 }
 
 func TestFailWhileAndSetFailure(t *testing.T) {
-	s := Start(t)
+	s := StartIntake(t)
 	var down atomic.Bool
 	s.FailWhile(down.Load, BadGateway())
 	if st := send(t, s); st != 202 {
@@ -703,7 +713,7 @@ func TestCannedFailures(t *testing.T) {
 		{GatewayTimeout(), 504, nil},
 	} {
 		t.Run(fmt.Sprint(tc.status), func(t *testing.T) {
-			s := Start(t)
+			s := StartIntake(t)
 			s.FailNext(1, tc.f)
 			api, ctx, _ := client(s, testKey)
 			_, resp, err := api.SubmitLog(ctx, []datadogV2.HTTPLogItem{logItem("x")}, *datadogV2.NewSubmitLogOptionalParameters().WithContentEncoding(datadogV2.CONTENTENCODING_GZIP))
@@ -727,7 +737,7 @@ func TestCannedFailures(t *testing.T) {
 }
 
 func TestDisconnect(t *testing.T) {
-	s := Start(t)
+	s := StartIntake(t)
 	s.FailNext(1, Disconnect())
 	api, ctx, _ := client(s, testKey)
 	if _, resp, err := api.SubmitLog(ctx, []datadogV2.HTTPLogItem{logItem("x")}); err == nil {
@@ -739,7 +749,7 @@ func TestDisconnect(t *testing.T) {
 }
 
 func TestDelay(t *testing.T) {
-	s := Start(t)
+	s := StartIntake(t)
 	// Held for a second: the check below that nothing was answered yet
 	// runs right after the request is seen in flight, and a loaded machine
 	// can deschedule the test between the two for a good part of that.
@@ -796,7 +806,7 @@ func TestDelay(t *testing.T) {
 }
 
 func TestCloseReleasesHeldResponses(t *testing.T) {
-	s, err := New()
+	s, err := NewIntake()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -822,7 +832,7 @@ func TestCloseReleasesHeldResponses(t *testing.T) {
 }
 
 func TestConcurrentFailNext(t *testing.T) {
-	s := Start(t)
+	s := StartIntake(t)
 	s.FailNext(5, RateLimited(1))
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -850,7 +860,7 @@ func TestClientRetries(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits 2 s")
 	}
-	s := Start(t)
+	s := StartIntake(t)
 	s.FailNext(1, RateLimited(1))
 	api, ctx, cfg := client(s, testKey)
 	cfg.RetryConfiguration.EnableRetry = true
@@ -890,7 +900,7 @@ func TestStartReportsViolations(t *testing.T) {
 		if allow {
 			opts = append(opts, AllowViolations())
 		}
-		s := Start(tb, opts...)
+		s := StartIntake(tb, opts...)
 		post(t, s, []byte(`[{"ddtags":1}]`), nil)
 		for _, f := range tb.cleanups {
 			f()
@@ -902,7 +912,7 @@ func TestStartReportsViolations(t *testing.T) {
 }
 
 func TestHandlerWithoutListener(t *testing.T) {
-	s, err := NewHandler(WithAPIKey("k"))
+	s, err := NewIntakeHandler(WithAPIKey("k"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -923,7 +933,7 @@ func TestHandlerWithoutListener(t *testing.T) {
 // BenchmarkLoadSpec measures the uncached load of the v2 document (the
 // cached one is a map lookup), with the full parse as the baseline.
 func BenchmarkLoadSpec(b *testing.B) {
-	p, err := SpecPath()
+	p, err := V2SpecPath()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -934,7 +944,7 @@ func BenchmarkLoadSpec(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := readSpec(p, full); err != nil {
+				if _, err := readV2Spec(p, full); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,4 +1,7 @@
-// Package fakedd is an in-memory fake of Datadog's Logs Pipelines API (v1)
+package fakedatadog
+
+// The API host: an in-memory fake of Datadog's Logs Pipelines API (v1; its
+// Logs Search endpoint is in search.go)
 // for tests. It keeps pipelines and the pipeline order, answers in the API's
 // shapes (server-added id, type "pipeline", is_read_only and schema
 // defaults), and validates every request against the OpenAPI document that
@@ -12,22 +15,19 @@
 // 400, DELETE answers 200 with "{}", a new pipeline is appended to the end of
 // the order, and an order update must list every pipeline exactly once
 // (422 otherwise).
-package fakedd
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 )
 
-// Operation IDs of the endpoints fakedd implements, as the spec names them.
+// Operation IDs of the v1 endpoints the API implements, as the spec names them.
 const (
 	OpListPipelines   = "ListLogsPipelines"
 	OpGetPipeline     = "GetLogsPipeline"
@@ -40,19 +40,16 @@ const (
 	AnyOp             = "*"        // FailNext: whichever endpoint is called next
 	PermReadConfig    = "logs_read_config"
 	PermWritePipeline = "logs_write_pipelines"
+	PermReadLogsData  = "logs_read_data" // Logs Search (OpListLogs)
 )
 
-// Header names a request is checked for and the fake redacts when recording.
-const (
-	HeaderAPIKey = "DD-API-KEY"
-	HeaderAppKey = "DD-APPLICATION-KEY"
-)
-
-// Server is the fake API. It is an http.Handler; New also serves it on a
-// local httptest listener. All methods are safe for concurrent use.
-type Server struct {
-	spec *spec
-	ts   *httptest.Server
+// API is the fake API host. It is an http.Handler; NewAPI also serves it on
+// a local httptest listener. All methods are safe for concurrent use.
+type API struct {
+	listener
+	spec   *v1Spec
+	v2     *v2Spec
+	listOp *v2Op // Logs Search (ListLogs)
 
 	mu         sync.Mutex
 	pipelines  map[string]map[string]any
@@ -60,109 +57,79 @@ type Server struct {
 	hidden     map[string]bool // in the store but not (yet) in the order
 	nextID     int
 	failures   map[string][]Failure
-	requests   []Request
-	violations []Violation
+	requests   []APIRequest
+	violations []APIViolation
 	apiKey     string // "" accepts any non-empty key
 	appKey     string
 	perms      map[string]bool // nil grants every permission
+	logs       []Log           // the Logs Search store (AddLogs)
+	nextLogID  int
 }
 
-// Option configures New.
-type Option interface{ apply(*Server) error }
-
-type optionFunc func(*Server) error
-
-func (f optionFunc) apply(s *Server) error { return f(s) }
-
-// WithSpecFile validates against the v1 openapi.yaml at path instead of the
-// one SpecPath finds.
-func WithSpecFile(path string) Option {
-	return optionFunc(func(s *Server) error {
-		sp, err := loadSpec(path)
-		s.spec = sp
-		return err
-	})
+// NewAPI loads the specs and starts the fake API on a local listener. Close
+// stops it.
+func NewAPI(opts ...Option) (*API, error) {
+	return listen(NewAPIHandler(opts...))
 }
 
-// New loads the spec and starts the fake on a local listener. Close stops it.
-func New(opts ...Option) (*Server, error) {
-	s, err := NewHandler(opts...)
+// NewAPIHandler is NewAPI without a listener, for mounting the fake in
+// another server.
+func NewAPIHandler(opts ...Option) (*API, error) {
+	o := collect(opts)
+	sp, err := loadV1Spec(o.v1Spec)
 	if err != nil {
 		return nil, err
 	}
-	s.ts = httptest.NewServer(s)
-	return s, nil
-}
-
-// NewHandler is New without a listener, for mounting the fake in another
-// server.
-func NewHandler(opts ...Option) (*Server, error) {
-	s := &Server{
+	v2, err := loadV2Spec(o.v2Spec)
+	if err != nil {
+		return nil, err
+	}
+	search, err := v2.op(OpListLogs)
+	if err != nil {
+		return nil, err
+	}
+	s := &API{
+		spec:      sp,
+		v2:        v2,
+		listOp:    search,
 		pipelines: map[string]map[string]any{},
 		hidden:    map[string]bool{},
 		failures:  map[string][]Failure{},
+		apiKey:    o.apiKey,
 	}
-	for _, o := range opts {
-		if err := o.apply(s); err != nil {
-			return nil, err
-		}
-	}
-	if s.spec == nil {
-		sp, err := loadSpec("")
-		if err != nil {
-			return nil, err
-		}
-		s.spec = sp
-	}
+	s.allowViolations = o.allowViolations
 	return s, nil
 }
 
-// Start is New for tests: it fails tb when the spec cannot be loaded, closes
-// the server at the end of the test, and then reports every recorded
-// violation as a test error.
-func Start(tb testing.TB, opts ...Option) *Server {
+// StartAPI is NewAPI for tests: it fails tb when a spec cannot be loaded,
+// closes the server at the end of the test, and then reports every recorded
+// violation as a test error, unless AllowViolations was given.
+func StartAPI(tb testing.TB, opts ...Option) *API {
 	tb.Helper()
-	s, err := New(opts...)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() {
-		s.Close()
-		for _, v := range s.Violations() {
-			tb.Errorf("fakedd: %s", v)
-		}
-	})
-	return s
-}
-
-// URL is the base URL of the listener, e.g. "http://127.0.0.1:41234".
-func (s *Server) URL() string {
-	if s.ts == nil {
-		return ""
-	}
-	return s.ts.URL
+	return start(tb, "API", func() (*API, error) { return NewAPI(opts...) })
 }
 
 // Close stops the listener.
-func (s *Server) Close() {
-	if s.ts != nil {
-		s.ts.Close()
-	}
-}
+func (s *API) Close() { s.closeListener() }
 
-// SpecPath is the OpenAPI document the server validates against.
-func (s *Server) SpecPath() string { return s.spec.path }
+func (s *API) violationTexts() []string { return texts(s.Violations()) }
 
-// Violation is a request the real API would reject for its shape (route,
+// SpecPath is the v1 OpenAPI document the server validates against.
+func (s *API) SpecPath() string { return s.spec.path }
+
+// V2SpecPath is the v2 OpenAPI document of the Logs Search endpoint.
+func (s *API) V2SpecPath() string { return s.v2.path }
+
+// APIViolation is a request the real API would reject for its shape (route,
 // security headers, body), or a response of the fake that its own spec
 // check rejected.
-type Violation struct {
+type APIViolation struct {
 	Method, Path string
 	Op           string // operationId, "" when no route matched
 	Message      string
 }
 
-func (v Violation) String() string {
+func (v APIViolation) String() string {
 	op := v.Op
 	if op == "" {
 		op = "no route"
@@ -171,15 +138,15 @@ func (v Violation) String() string {
 }
 
 // Violations returns the violations recorded so far.
-func (s *Server) Violations() []Violation {
+func (s *API) Violations() []APIViolation {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clone(s.violations)
 }
 
-// Request is one recorded request. The key headers are recorded as
-// "REDACTED" when present.
-type Request struct {
+// APIRequest is one recorded request. The key headers are recorded as
+// Redacted when present.
+type APIRequest struct {
 	Method, Path string
 	Op           string // operationId, "" when no route matched
 	Header       http.Header
@@ -188,20 +155,20 @@ type Request struct {
 }
 
 // IsWrite reports whether the request could change state.
-func (r Request) IsWrite() bool {
+func (r APIRequest) IsWrite() bool {
 	return r.Method != http.MethodGet && r.Method != http.MethodHead
 }
 
 // Requests returns every request recorded so far, oldest first.
-func (s *Server) Requests() []Request {
+func (s *API) Requests() []APIRequest {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clone(s.requests)
 }
 
 // Writes returns the recorded requests that could change state.
-func (s *Server) Writes() []Request {
-	var out []Request
+func (s *API) Writes() []APIRequest {
+	var out []APIRequest
 	for _, r := range s.Requests() {
 		if r.IsWrite() {
 			out = append(out, r)
@@ -211,58 +178,18 @@ func (s *Server) Writes() []Request {
 }
 
 // ResetRequests forgets the recorded requests (not the violations).
-func (s *Server) ResetRequests() {
+func (s *API) ResetRequests() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.requests = nil
 }
 
-// Failure is a canned response for FailNext.
-type Failure struct {
-	Status int
-	Header http.Header
-	Body   string // JSON
-}
-
-// RateLimited is a 429 with Datadog's rate-limit headers; reset is the
-// X-RateLimit-Reset value in seconds.
-func RateLimited(reset int) Failure {
-	h := http.Header{}
-	h.Set("X-RateLimit-Limit", "60")
-	h.Set("X-RateLimit-Period", "60")
-	h.Set("X-RateLimit-Remaining", "0")
-	h.Set("X-RateLimit-Reset", strconv.Itoa(reset))
-	h.Set("X-RateLimit-Name", "logs_config")
-	return Failure{Status: http.StatusTooManyRequests, Header: h, Body: errorsBody("Too many requests")}
-}
-
-// Forbidden is the 403 Datadog gives for a bad key or a missing permission.
-func Forbidden() Failure {
-	return Failure{Status: http.StatusForbidden, Body: errorsBody("Forbidden")}
-}
-
-// BadRequest is a 400 with the generic body {"errors":[messages…]}.
-func BadRequest(messages ...string) Failure {
-	return Failure{Status: http.StatusBadRequest, Body: errorsBody(messages...)}
-}
-
-// LogsBadRequest is a 400 with the Logs API's body
-// {"error":{"code":"InvalidArgument","message":…,"details":[…]}}.
-func LogsBadRequest(message string, details ...string) Failure {
-	return Failure{Status: http.StatusBadRequest, Body: logsErrorBody(message, details...)}
-}
-
-// InternalError is a 500.
-func InternalError() Failure {
-	return Failure{Status: http.StatusInternalServerError, Body: errorsBody("Internal Server Error")}
-}
-
 // FailNext makes the next n calls of operation op (an Op… constant, or AnyOp)
 // answer f instead of being served. Requests are still validated first.
-func (s *Server) FailNext(op string, n int, f Failure) {
-	if op != AnyOp {
+func (s *API) FailNext(op string, n int, f Failure) {
+	if op != AnyOp && op != OpListLogs {
 		if _, ok := s.spec.ops[op]; !ok {
-			panic(fmt.Sprintf("fakedd: FailNext: no operation %q in the spec", op))
+			panic(fmt.Sprintf("fakedatadog: FailNext: no operation %q in the spec", op))
 		}
 	}
 	s.mu.Lock()
@@ -275,7 +202,7 @@ func (s *Server) FailNext(op string, n int, f Failure) {
 // SetKeys restricts the accepted keys: a request whose DD-API-KEY differs
 // from apiKey, or whose DD-APPLICATION-KEY differs from appKey, gets a 403.
 // An empty value accepts any key (the default).
-func (s *Server) SetKeys(apiKey, appKey string) {
+func (s *API) SetKeys(apiKey, appKey string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.apiKey, s.appKey = apiKey, appKey
@@ -284,7 +211,7 @@ func (s *Server) SetKeys(apiKey, appKey string) {
 // SetPermissions sets the permissions of the application key's user; an
 // operation whose x-permission lists none of them gets a 403. With no call,
 // every permission is granted.
-func (s *Server) SetPermissions(perms ...string) {
+func (s *API) SetPermissions(perms ...string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.perms = map[string]bool{}
@@ -295,22 +222,29 @@ func (s *Server) SetPermissions(perms ...string) {
 
 // Permissions lists the permissions the spec's x-permission requires for op
 // (any one suffices).
-func (s *Server) Permissions(op string) []string {
-	return slices.Clone(s.spec.perms[op])
+func (s *API) Permissions(op string) []string {
+	return slices.Clone(s.permsFor(op))
+}
+
+func (s *API) permsFor(op string) []string {
+	if op == OpListLogs {
+		return s.listOp.perms
+	}
+	return s.spec.perms[op]
 }
 
 // ----- out-of-band access, as a user in the web UI -----
 
 // ErrNoPipeline is returned by the out-of-band helpers for an unknown id.
-var ErrNoPipeline = errors.New("fakedd: no such pipeline")
+var ErrNoPipeline = errors.New("fakedatadog: no such pipeline")
 
 // AddPipeline stores a pipeline given as API JSON without going through the
 // API (no validation, no violation), appends it to the order and returns its
 // id. "is_read_only": true makes an integration-style pipeline.
-func (s *Server) AddPipeline(js string) (string, error) {
+func (s *API) AddPipeline(js string) (string, error) {
 	var p map[string]any
 	if err := json.Unmarshal([]byte(js), &p); err != nil {
-		return "", fmt.Errorf("fakedd: AddPipeline: %w", err)
+		return "", fmt.Errorf("fakedatadog: AddPipeline: %w", err)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -320,7 +254,7 @@ func (s *Server) AddPipeline(js string) (string, error) {
 }
 
 // Pipeline returns a copy of the stored pipeline as the API would return it.
-func (s *Server) Pipeline(id string) (map[string]any, bool) {
+func (s *API) Pipeline(id string) (map[string]any, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p, ok := s.pipelines[id]
@@ -332,7 +266,7 @@ func (s *Server) Pipeline(id string) (map[string]any, bool) {
 
 // PipelineIDs returns the ids of all stored pipelines in order (pipelines
 // hidden from the order come last).
-func (s *Server) PipelineIDs() []string {
+func (s *API) PipelineIDs() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.allIDs()
@@ -340,8 +274,8 @@ func (s *Server) PipelineIDs() []string {
 
 // EditPipeline changes a stored pipeline in place; edit receives the API
 // JSON as a map (changes to id, type and is_read_only are undone). edit runs
-// under the server's lock and must not call the Server.
-func (s *Server) EditPipeline(id string, edit func(p map[string]any)) error {
+// under the server's lock and must not call the API.
+func (s *API) EditPipeline(id string, edit func(p map[string]any)) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p, ok := s.pipelines[id]
@@ -355,7 +289,7 @@ func (s *Server) EditPipeline(id string, edit func(p map[string]any)) error {
 }
 
 // DeletePipeline removes a pipeline and its place in the order.
-func (s *Server) DeletePipeline(id string) error {
+func (s *API) DeletePipeline(id string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.pipelines[id]; !ok {
@@ -366,7 +300,7 @@ func (s *Server) DeletePipeline(id string) error {
 }
 
 // Order returns the pipeline order as GET pipeline-order would.
-func (s *Server) Order() []string {
+func (s *API) Order() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clone(s.order)
@@ -374,11 +308,11 @@ func (s *Server) Order() []string {
 
 // SetOrder replaces the order. Every stored pipeline that is not hidden must
 // appear exactly once.
-func (s *Server) SetOrder(ids []string) error {
+func (s *API) SetOrder(ids []string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if msg := s.orderProblem(ids); msg != "" {
-		return errors.New("fakedd: SetOrder: " + msg)
+		return errors.New("fakedatadog: SetOrder: " + msg)
 	}
 	s.order = slices.Clone(ids)
 	for _, id := range ids {
@@ -388,7 +322,7 @@ func (s *Server) SetOrder(ids []string) error {
 }
 
 // MoveToFront moves a pipeline to the head of the order.
-func (s *Server) MoveToFront(id string) error {
+func (s *API) MoveToFront(id string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.pipelines[id]; !ok {
@@ -402,7 +336,7 @@ func (s *Server) MoveToFront(id string) error {
 // HideFromOrder keeps a pipeline but leaves it out of GET pipeline-order, as
 // if Datadog had not yet added a new pipeline to the order. An order update
 // may then include it or not.
-func (s *Server) HideFromOrder(id string) error {
+func (s *API) HideFromOrder(id string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.pipelines[id]; !ok {
@@ -418,40 +352,75 @@ func (s *Server) HideFromOrder(id string) error {
 // ServeHTTP validates the request against the spec, records it, and answers
 // it: a 400/403/404/405 for an invalid request, a queued Failure, or the
 // emulated API.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (s *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == LogsSearchPath {
+		s.serveSearch(w, r)
+		return
+	}
 	c := s.spec.check(r)
-	rec := Request{Method: r.Method, Path: r.URL.Path, Op: c.op, Header: redactHeader(r.Header), Body: c.raw}
+	rec := APIRequest{Method: r.Method, Path: r.URL.Path, Op: c.op, Header: redactHeader(r.Header), Body: c.raw}
 
 	var resp response
 	if len(c.problems) > 0 {
 		s.violate(r, c.op, c.problems...)
 		resp = rejection(c)
 	} else if f, ok := s.takeFailure(c.op); ok {
-		resp = response{status: f.Status, header: f.Header, body: []byte(f.Body), canned: true}
+		if s.dropFor(w, rec, f) {
+			return
+		}
+		resp = cannedResponse(f, apiStyle)
 	} else {
 		resp = s.serve(r, c)
 	}
 	if !resp.canned && len(c.problems) == 0 {
 		if err := checkResponse(c.input, resp.status, resp.contentHeader(), resp.body); err != nil {
-			s.violate(r, c.op, "fakedd answered outside the spec: "+err.Error())
+			s.violate(r, c.op, "fakedatadog API answered outside the spec: "+err.Error())
 		}
 	}
 	rec.Status = resp.status
-	s.mu.Lock()
-	s.requests = append(s.requests, rec)
-	s.mu.Unlock()
+	s.record(rec)
 	resp.write(w)
 }
 
-func (s *Server) violate(r *http.Request, op string, msgs ...string) {
+// dropFor records rec and drops the connection when f is a Disconnect.
+func (s *API) dropFor(w http.ResponseWriter, rec APIRequest, f Failure) bool {
+	if !f.Disconnect {
+		return false
+	}
+	s.record(rec)
+	drop(w)
+	return true
+}
+
+// cannedResponse is the answer of a queued Failure, worded as st words it;
+// it is not checked against the spec.
+func cannedResponse(f Failure, st hostStyle) response {
+	h, body := f.render(st)
+	return response{status: f.Status, header: h, body: body, canned: true}
+}
+
+func (s *API) record(rec APIRequest) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests = append(s.requests, rec)
+}
+
+// apiStyle is how the API words a Failure: {"errors":["…"]}.
+var apiStyle = hostStyle{
+	errorBody:      func(_ int, detail string) string { return apiErrorsBody(detail) },
+	rateLimitName:  "logs_config",
+	rateLimitLimit: 60,
+}
+
+func (s *API) violate(r *http.Request, op string, msgs ...string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, m := range msgs {
-		s.violations = append(s.violations, Violation{Method: r.Method, Path: r.URL.Path, Op: op, Message: m})
+		s.violations = append(s.violations, APIViolation{Method: r.Method, Path: r.URL.Path, Op: op, Message: m})
 	}
 }
 
-func (s *Server) takeFailure(op string) (Failure, bool) {
+func (s *API) takeFailure(op string) (Failure, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, k := range []string{op, AnyOp} {
@@ -494,12 +463,12 @@ func (r response) write(w http.ResponseWriter) {
 func jsonResponse(status int, v any) response {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return response{status: http.StatusInternalServerError, body: []byte(errorsBody(err.Error()))}
+		return response{status: http.StatusInternalServerError, body: []byte(apiErrorsBody(err.Error()))}
 	}
 	return response{status: status, body: b}
 }
 
-func errorsBody(messages ...string) string {
+func apiErrorsBody(messages ...string) string {
 	if messages == nil {
 		messages = []string{}
 	}
@@ -524,15 +493,15 @@ func logsErrorBody(message string, details ...string) string {
 func rejection(c checked) response {
 	switch c.status {
 	case http.StatusForbidden:
-		return response{status: c.status, body: []byte(errorsBody("Forbidden"))}
+		return response{status: c.status, body: []byte(apiErrorsBody("Forbidden"))}
 	case http.StatusNotFound, http.StatusMethodNotAllowed:
-		return response{status: c.status, body: []byte(errorsBody(http.StatusText(c.status)))}
+		return response{status: c.status, body: []byte(apiErrorsBody(http.StatusText(c.status)))}
 	}
 	return response{status: http.StatusBadRequest, body: []byte(logsErrorBody("Invalid request", c.problems...))}
 }
 
 // serve answers a valid request.
-func (s *Server) serve(r *http.Request, c checked) response {
+func (s *API) serve(r *http.Request, c checked) response {
 	if resp, ok := s.authorize(r, c.op); !ok {
 		return resp
 	}
@@ -603,17 +572,17 @@ func (s *Server) serve(r *http.Request, c checked) response {
 		}
 		return jsonResponse(http.StatusOK, map[string]any{"pipeline_ids": nonNil(s.order)})
 	}
-	msg := fmt.Sprintf("fakedd does not implement %s", c.op)
-	s.violations = append(s.violations, Violation{Method: r.Method, Path: r.URL.Path, Op: c.op, Message: msg})
-	return response{status: http.StatusNotImplemented, body: []byte(errorsBody(msg)), canned: true}
+	msg := fmt.Sprintf("fakedatadog API does not implement %s", c.op)
+	s.violations = append(s.violations, APIViolation{Method: r.Method, Path: r.URL.Path, Op: c.op, Message: msg})
+	return response{status: http.StatusNotImplemented, body: []byte(apiErrorsBody(msg)), canned: true}
 }
 
 // authorize checks key values and permissions (their presence was checked
 // against the spec already).
-func (s *Server) authorize(r *http.Request, op string) (response, bool) {
+func (s *API) authorize(r *http.Request, op string) (response, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	forbidden := response{status: http.StatusForbidden, body: []byte(errorsBody("Forbidden"))}
+	forbidden := response{status: http.StatusForbidden, body: []byte(apiErrorsBody("Forbidden"))}
 	if s.apiKey != "" && r.Header.Get(HeaderAPIKey) != s.apiKey {
 		return forbidden, false
 	}
@@ -623,7 +592,7 @@ func (s *Server) authorize(r *http.Request, op string) (response, bool) {
 	if s.appKey != "" && r.Header.Get(HeaderAppKey) != s.appKey {
 		return forbidden, false
 	}
-	need := s.spec.perms[op]
+	need := s.permsFor(op)
 	if s.perms == nil || len(need) == 0 {
 		return response{}, true
 	}
@@ -643,7 +612,7 @@ func notFound(id string) response {
 
 // store saves p under id (a new id when ""), adding the server-side fields.
 // The caller holds s.mu.
-func (s *Server) store(id string, p map[string]any, readOnly bool) string {
+func (s *API) store(id string, p map[string]any, readOnly bool) string {
 	isNew := id == ""
 	if isNew {
 		s.nextID++
@@ -661,14 +630,14 @@ func (s *Server) store(id string, p map[string]any, readOnly bool) string {
 }
 
 // remove deletes id; the caller holds s.mu.
-func (s *Server) remove(id string) {
+func (s *API) remove(id string) {
 	delete(s.pipelines, id)
 	delete(s.hidden, id)
 	s.order = slices.DeleteFunc(s.order, func(x string) bool { return x == id })
 }
 
 // allIDs is the order followed by hidden pipelines; the caller holds s.mu.
-func (s *Server) allIDs() []string {
+func (s *API) allIDs() []string {
 	ids := slices.Clone(s.order)
 	var rest []string
 	for id := range s.hidden {
@@ -680,7 +649,7 @@ func (s *Server) allIDs() []string {
 
 // orderProblem explains why ids is not a valid order, "" when it is. Hidden
 // pipelines may be left out. The caller holds s.mu.
-func (s *Server) orderProblem(ids []string) string {
+func (s *API) orderProblem(ids []string) string {
 	seen := map[string]bool{}
 	for _, id := range ids {
 		if seen[id] {
@@ -709,16 +678,6 @@ func nonNil(ids []string) []string {
 		return []string{}
 	}
 	return ids
-}
-
-func redactHeader(h http.Header) http.Header {
-	out := h.Clone()
-	for _, k := range []string{HeaderAPIKey, HeaderAppKey} {
-		if out.Get(k) != "" {
-			out.Set(k, "REDACTED")
-		}
-	}
-	return out
 }
 
 func deepCopy(p map[string]any) map[string]any {

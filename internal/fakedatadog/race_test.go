@@ -1,5 +1,5 @@
 //go:build race
 
-package fakeintake
+package fakedatadog
 
 const raceEnabled = true

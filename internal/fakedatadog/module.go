@@ -1,4 +1,4 @@
-package fakedd
+package fakedatadog
 
 import (
 	"bytes"
@@ -11,28 +11,43 @@ import (
 	"sort"
 	"strings"
 	"sync"
-
-	"github.com/getkin/kin-openapi/openapi3"
-	"github.com/getkin/kin-openapi/routers"
-	"github.com/getkin/kin-openapi/routers/legacy"
 )
 
 // ClientModule is the module that ships Datadog's OpenAPI documents.
 const ClientModule = "github.com/DataDog/datadog-api-client-go/v2"
 
-// specRelPath is where the v1 document sits inside ClientModule.
-const specRelPath = ".generator/schemas/v1/openapi.yaml"
+// Where the v1 (API: Logs Pipelines) and v2 (API: Logs Search; intake)
+// documents sit inside ClientModule.
+const (
+	v1SpecRelPath = ".generator/schemas/v1/openapi.yaml"
+	v2SpecRelPath = ".generator/schemas/v2/openapi.yaml"
+)
 
-// SpecEnv names an environment variable that, when set, points at the v1
-// openapi.yaml to validate against (useful where the go command is absent).
-const SpecEnv = "RELEVEL_DD_OPENAPI_V1"
+// Environment variables that, when set, point at the v1 and v2 openapi.yaml
+// to validate against (useful where the go command is absent).
+const (
+	SpecEnvV1 = "RELEVEL_DD_OPENAPI_V1"
+	SpecEnvV2 = "RELEVEL_DD_OPENAPI_V2"
+)
 
-// SpecPath finds Datadog's v1 OpenAPI document inside the
+// V1SpecPath finds Datadog's v1 OpenAPI document inside the
 // datadog-api-client-go module (see ModuleFile).
-func SpecPath() (string, error) {
-	p, err := ModuleFile(specRelPath, SpecEnv)
+func V1SpecPath() (string, error) {
+	p, err := ModuleFile(v1SpecRelPath, SpecEnvV1)
 	if err != nil {
-		return "", fmt.Errorf("fakedd: cannot find the Datadog v1 OpenAPI spec: %w", err)
+		return "", fmt.Errorf("fakedatadog: cannot find the Datadog v1 OpenAPI spec: %w", err)
+	}
+	return p, nil
+}
+
+// V2SpecPath finds Datadog's v2 OpenAPI document: $RELEVEL_DD_OPENAPI_V2 if
+// set, else inside the directory `go list -m` reports for ClientModule (the
+// version the current module requires), else the newest copy under
+// `go env GOMODCACHE` (see ModuleFile).
+func V2SpecPath() (string, error) {
+	p, err := ModuleFile(v2SpecRelPath, SpecEnvV2)
+	if err != nil {
+		return "", fmt.Errorf("fakedatadog: cannot find the Datadog v2 OpenAPI spec: %w", err)
 	}
 	return p, nil
 }
@@ -41,8 +56,7 @@ func SpecPath() (string, error) {
 // path in the environment variable env if set, else inside the module
 // directory reported by `go list -m -json` (which resolves the version the
 // calling module requires), else in the newest copy under
-// `go env GOMODCACHE`. The fakes of other Datadog APIs find their specs
-// with it.
+// `go env GOMODCACHE`.
 func ModuleFile(rel, env string) (string, error) {
 	if p := os.Getenv(env); p != "" {
 		return p, nil
@@ -151,91 +165,30 @@ func versionParts(p string) [3]int {
 	return v
 }
 
-// spec is a loaded document plus what the server needs from it.
-type spec struct {
-	path   string
-	doc    *openapi3.T
-	router routers.Router
-	// perms maps an operationId to the permissions its x-permission lists
-	// (any one of them suffices, operator OR).
-	perms map[string][]string
-	// ops maps an operationId to its operation.
-	ops map[string]*openapi3.Operation
+// specEntry is one document loaded (or failed to load) once per process.
+type specEntry struct {
+	once sync.Once
+	v    any
+	err  error
 }
 
 var (
 	specMu    sync.Mutex
-	specCache = map[string]*spec{}
+	specCache = map[string]*specEntry{}
 )
 
-// LoadSpec loads (once per process and path) and returns the v1 document at
-// path, or at SpecPath() when path is "".
-func LoadSpec(path string) (*openapi3.T, error) {
-	s, err := loadSpec(path)
-	if err != nil {
-		return nil, err
-	}
-	return s.doc, nil
-}
-
-func loadSpec(path string) (*spec, error) {
-	if path == "" {
-		p, err := SpecPath()
-		if err != nil {
-			return nil, err
-		}
-		path = p
-	}
+// cached runs load once per process for (kind, path) and returns what it
+// returned: the documents are megabytes of YAML that every fake of a test
+// binary shares.
+func cached[T any](kind, path string, load func() (T, error)) (T, error) {
 	specMu.Lock()
-	defer specMu.Unlock()
-	if s, ok := specCache[path]; ok {
-		return s, nil
-	}
-	loader := openapi3.NewLoader()
-	doc, err := loader.LoadFromFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("fakedd: load %s: %w", path, err)
-	}
-	// Match routes on the path alone, whatever host the test server has.
-	doc.Servers = nil
-	// NewRouter validates the document. Its examples are not all valid (a
-	// Dashboard example matches two oneOf branches), which says nothing about
-	// the schemas, so examples are left out of that check.
-	router, err := legacy.NewRouter(doc, openapi3.DisableExamplesValidation())
-	if err != nil {
-		return nil, fmt.Errorf("fakedd: %s is not a valid OpenAPI document: %w", path, err)
-	}
-	s := &spec{path: path, doc: doc, router: router, perms: map[string][]string{}, ops: map[string]*openapi3.Operation{}}
-	for _, item := range doc.Paths.Map() {
-		for _, op := range item.Operations() {
-			if op.OperationID == "" {
-				continue
-			}
-			s.ops[op.OperationID] = op
-			s.perms[op.OperationID] = xPermissions(op)
-		}
-	}
-	specCache[path] = s
-	return s, nil
-}
-
-// xPermissions reads the operation's "x-permission" extension:
-// {operator: OR|OPEN, permissions: [...]}.
-func xPermissions(op *openapi3.Operation) []string {
-	raw, ok := op.Extensions["x-permission"]
+	e, ok := specCache[kind+"\x00"+path]
 	if !ok {
-		return nil
+		e = &specEntry{}
+		specCache[kind+"\x00"+path] = e
 	}
-	b, err := json.Marshal(raw)
-	if err != nil {
-		return nil
-	}
-	var x struct {
-		Operator    string   `json:"operator"`
-		Permissions []string `json:"permissions"`
-	}
-	if json.Unmarshal(b, &x) != nil || strings.EqualFold(x.Operator, "OPEN") {
-		return nil
-	}
-	return x.Permissions
+	specMu.Unlock()
+	e.once.Do(func() { e.v, e.err = load() })
+	v, _ := e.v.(T)
+	return v, e.err
 }

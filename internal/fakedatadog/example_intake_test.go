@@ -1,4 +1,4 @@
-package fakeintake_test
+package fakedatadog_test
 
 import (
 	"context"
@@ -7,13 +7,13 @@ import (
 	"github.com/DataDog/datadog-api-client-go/v2/api/datadog"
 	"github.com/DataDog/datadog-api-client-go/v2/api/datadogV2"
 
-	"github.com/relevel/relevel/internal/fakeintake"
+	"github.com/relevel/relevel/internal/fakedatadog"
 )
 
 // Send two logs through Datadog's official client to the fake intake, then
-// look at what it accepted. In a test, use fakeintake.Start(t) instead of New.
-func Example() {
-	s, err := fakeintake.New(fakeintake.WithAPIKey("my-key"))
+// look at what it accepted. In a test, use fakedatadog.StartIntake(t) instead of NewIntake.
+func Example_intake() {
+	s, err := fakedatadog.NewIntake(fakedatadog.WithAPIKey("my-key"))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -30,7 +30,7 @@ func Example() {
 	web.SetService("web")
 	gzipped := datadogV2.NewSubmitLogOptionalParameters().WithContentEncoding(datadogV2.CONTENTENCODING_GZIP)
 
-	s.FailNext(1, fakeintake.ServiceUnavailable())
+	s.FailNext(1, fakedatadog.ServiceUnavailable())
 	_, resp, err := api.SubmitLog(ctx, []datadogV2.HTTPLogItem{*web}, *gzipped)
 	fmt.Println(resp.StatusCode, err)
 

@@ -1,4 +1,4 @@
-package fakedd
+package fakedatadog
 
 import (
 	"encoding/json"
@@ -30,7 +30,7 @@ type call struct {
 	apiKey, appKey     string
 }
 
-func do(t *testing.T, s *Server, c call) (int, http.Header, map[string]any, []byte) {
+func do(t *testing.T, s *API, c call) (int, http.Header, map[string]any, []byte) {
 	t.Helper()
 	var body io.Reader
 	if c.body != "" {
@@ -72,8 +72,8 @@ func do(t *testing.T, s *Server, c call) (int, http.Header, map[string]any, []by
 	return resp.StatusCode, resp.Header, m, raw
 }
 
-func TestSpecPath(t *testing.T) {
-	p, err := SpecPath()
+func TestV1SpecPath(t *testing.T) {
+	p, err := V1SpecPath()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,12 +81,12 @@ func TestSpecPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(p, "datadog-api-client-go") {
-		t.Errorf("SpecPath() = %s, want a path inside the client module", p)
+		t.Errorf("V1SpecPath() = %s, want a path inside the client module", p)
 	}
 }
 
 func TestCreateAnswersLikeDatadog(t *testing.T) {
-	s := Start(t)
+	s := StartAPI(t)
 	status, _, p, raw := do(t, s, call{method: "POST", path: "/api/v1/logs/config/pipelines", body: validPipeline})
 	if status != 200 {
 		t.Fatalf("create: %d %s", status, raw)
@@ -177,7 +177,7 @@ func TestViolations(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := New()
+			s, err := NewAPI()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -208,8 +208,8 @@ func TestViolations(t *testing.T) {
 	}
 }
 
-func TestFailNext(t *testing.T) {
-	s := Start(t)
+func TestAPIFailNext(t *testing.T) {
+	s := StartAPI(t)
 	s.FailNext(OpListPipelines, 2, RateLimited(3))
 	s.FailNext(AnyOp, 1, InternalError())
 	list := call{method: "GET", path: "/api/v1/logs/config/pipelines"}
@@ -246,7 +246,7 @@ func TestFailNext(t *testing.T) {
 }
 
 func TestFailNextUnknownOpPanics(t *testing.T) {
-	s := Start(t)
+	s := StartAPI(t)
 	defer func() {
 		if recover() == nil {
 			t.Error("FailNext with an unknown operation did not panic")
@@ -256,7 +256,7 @@ func TestFailNextUnknownOpPanics(t *testing.T) {
 }
 
 func TestOutOfBand(t *testing.T) {
-	s := Start(t)
+	s := StartAPI(t)
 	integ, err := s.AddPipeline(`{"name":"Nginx","is_read_only":true,"filter":{"query":"source:nginx"}}`)
 	if err != nil {
 		t.Fatal(err)
@@ -325,7 +325,7 @@ func TestOutOfBand(t *testing.T) {
 }
 
 func TestOrderUpdateMustListEveryPipeline(t *testing.T) {
-	s := Start(t)
+	s := StartAPI(t)
 	a, _ := s.AddPipeline(`{"name":"a"}`)
 	b, _ := s.AddPipeline(`{"name":"b"}`)
 	put := func(ids ...string) int {
@@ -347,7 +347,7 @@ func TestOrderUpdateMustListEveryPipeline(t *testing.T) {
 }
 
 func TestKeysAndPermissions(t *testing.T) {
-	s := Start(t)
+	s := StartAPI(t)
 	s.SetKeys("good-api", "good-app")
 	list := call{method: "GET", path: "/api/v1/logs/config/pipelines", apiKey: "good-api", appKey: "good-app"}
 	if status, _, _, _ := do(t, s, list); status != 200 {
@@ -382,7 +382,7 @@ func TestKeysAndPermissions(t *testing.T) {
 }
 
 func TestNotImplementedIsAViolation(t *testing.T) {
-	s, err := New()
+	s, err := NewAPI()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -412,7 +412,7 @@ func bodyMessages(raw []byte) string {
 // TestResponsesAreChecked proves the fake's own answers go through the spec:
 // a malformed order answer is rejected.
 func TestResponsesAreChecked(t *testing.T) {
-	sp, err := loadSpec("")
+	sp, err := loadV1Spec("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,7 +433,7 @@ func TestResponsesAreChecked(t *testing.T) {
 }
 
 func TestModCacheFallback(t *testing.T) {
-	p, err := modCacheFile(specRelPath)
+	p, err := modCacheFile(v1SpecRelPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,6 @@
-// Package fakeintake is a fake of Datadog's HTTP logs intake,
+package fakedatadog
+
+// The intake host: a fake of Datadog's HTTP logs intake,
 // POST /api/v2/logs, for tests of code that ships logs.
 //
 // Every request is checked against Datadog's own v2 OpenAPI document, the one
@@ -29,7 +31,6 @@
 // Forbidden, Unauthorized, RequestTimeout, InternalError, BadGateway,
 // GatewayTimeout, Disconnect), hold responses with SetDelay, and inspect
 // Accepted, Requests and Violations. The API key is never recorded.
-package fakeintake
 
 import (
 	"bytes"
@@ -40,12 +41,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -66,35 +64,28 @@ const (
 	MaxItems        = 1000            // logs per array; more → 400
 )
 
-// HeaderAPIKey is the header the intake's security scheme (apiKeyAuth) names.
-// Recorded requests show it as "REDACTED".
-const HeaderAPIKey = "DD-API-KEY"
-
-// Redacted replaces the API key wherever a request is recorded.
-const Redacted = "REDACTED"
-
-// Server is the fake intake. It is an http.Handler; New and Start also serve
+// Intake is the fake intake. It is an http.Handler; New and Start also serve
 // it on 127.0.0.1. All methods are safe for concurrent use.
-type Server struct {
-	spec *spec
-	ts   *httptest.Server
+type Intake struct {
+	listener
+	spec *v2Spec
+	op   *v2Op // SubmitLog
 
 	closed    chan struct{}
 	closeOnce sync.Once
 	inFlight  atomic.Int64
 
-	mu              sync.Mutex
-	apiKey          string
-	allowViolations bool
-	delay           time.Duration
-	next            []Failure
-	standing        *Failure
-	windows         []timedFailure
-	conds           []condFailure
-	requests        []Request
-	items           []Item
-	itemHook        func(Item) // when set, accepted items go here instead of items
-	violations      []Violation
+	mu         sync.Mutex
+	apiKey     string
+	delay      time.Duration
+	next       []Failure
+	standing   *Failure
+	windows    []timedFailure
+	conds      []condFailure
+	requests   []IntakeRequest
+	items      []Item
+	itemHook   func(Item) // when set, accepted items go here instead of items
+	violations []IntakeViolation
 }
 
 type timedFailure struct {
@@ -107,125 +98,52 @@ type condFailure struct {
 	f    Failure
 }
 
-// Option configures New, NewHandler and Start.
-type Option interface{ apply(*Server) error }
-
-type optionFunc func(*Server) error
-
-func (f optionFunc) apply(s *Server) error { return f(s) }
-
-// WithAPIKey makes the fake answer 403 to a request whose DD-API-KEY is not
-// key. Without it any non-empty key is accepted.
-func WithAPIKey(key string) Option {
-	return optionFunc(func(s *Server) error { s.apiKey = key; return nil })
-}
-
-// WithSpecFile validates against the v2 openapi.yaml at path instead of the
-// one SpecPath finds.
-func WithSpecFile(path string) Option {
-	return optionFunc(func(s *Server) error {
-		sp, err := loadSpec(path)
-		s.spec = sp
-		return err
-	})
-}
-
-// WithItemHook gives each accepted item to fn, under the fake's lock and in
-// the order accepted, instead of keeping it (Accepted then returns none):
-// for tests that push more logs through than the test process should hold.
-// Requests are still recorded.
-func WithItemHook(fn func(Item)) Option {
-	return optionFunc(func(s *Server) error { s.itemHook = fn; return nil })
-}
-
-// AllowViolations stops Start from failing the test for the violations
-// recorded by the time the test ends.
-func AllowViolations() Option {
-	return optionFunc(func(s *Server) error { s.allowViolations = true; return nil })
-}
-
-// NewHandler loads the spec (once per process) and returns the fake without
-// a listener, for mounting in another server; URL is then "".
-func NewHandler(opts ...Option) (*Server, error) {
-	s := &Server{closed: make(chan struct{})}
-	for _, o := range opts {
-		if err := o.apply(s); err != nil {
-			return nil, err
-		}
-	}
-	if s.spec == nil {
-		sp, err := loadSpec("")
-		if err != nil {
-			return nil, err
-		}
-		s.spec = sp
-	}
-	return s, nil
-}
-
-// New is NewHandler plus a listener on 127.0.0.1; Close stops it.
-func New(opts ...Option) (*Server, error) {
-	s, err := NewHandler(opts...)
+// NewIntakeHandler loads the spec (once per process) and returns the fake
+// intake without a listener, for mounting in another server; URL is then "".
+func NewIntakeHandler(opts ...Option) (*Intake, error) {
+	o := collect(opts)
+	d, err := loadV2Spec(o.v2Spec)
 	if err != nil {
 		return nil, err
 	}
-	s.ts = httptest.NewServer(s)
+	op, err := d.op(OperationID)
+	if err != nil {
+		return nil, err
+	}
+	s := &Intake{spec: d, op: op, closed: make(chan struct{}), apiKey: o.apiKey, itemHook: o.itemHook}
+	s.allowViolations = o.allowViolations
 	return s, nil
 }
 
-// Start is New for tests: it fails tb when the spec cannot be loaded, closes
-// the server when the test ends and then reports every violation still
-// recorded as a test error, unless AllowViolations was given.
-func Start(tb testing.TB, opts ...Option) *Server {
+// NewIntake is NewIntakeHandler plus a listener on 127.0.0.1; Close stops
+// it.
+func NewIntake(opts ...Option) (*Intake, error) {
+	return listen(NewIntakeHandler(opts...))
+}
+
+// StartIntake is NewIntake for tests: it fails tb when the spec cannot be
+// loaded, closes the server when the test ends and then reports every
+// violation still recorded as a test error, unless AllowViolations was
+// given.
+func StartIntake(tb testing.TB, opts ...Option) *Intake {
 	tb.Helper()
-	s, err := New(opts...)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() {
-		s.Close()
-		s.mu.Lock()
-		allow := s.allowViolations
-		s.mu.Unlock()
-		if allow {
-			return
-		}
-		for _, v := range s.Violations() {
-			tb.Errorf("fakeintake: %s", v)
-		}
-	})
-	return s
-}
-
-// URL is the base URL of the listener, e.g. "http://127.0.0.1:41234"; the
-// intake is at URL()+"/api/v2/logs".
-func (s *Server) URL() string {
-	if s.ts == nil {
-		return ""
-	}
-	return s.ts.URL
-}
-
-// Host is URL without the scheme, e.g. "127.0.0.1:41234": the "name" server
-// variable of the Datadog client.
-func (s *Server) Host() string {
-	return strings.TrimPrefix(s.URL(), "http://")
+	return start(tb, "intake", func() (*Intake, error) { return NewIntake(opts...) })
 }
 
 // Close releases held responses (SetDelay) and stops the listener. It is
 // safe to call more than once.
-func (s *Server) Close() {
+func (s *Intake) Close() {
 	s.closeOnce.Do(func() { close(s.closed) })
-	if s.ts != nil {
-		s.ts.Close()
-	}
+	s.closeListener()
 }
 
+func (s *Intake) violationTexts() []string { return texts(s.Violations()) }
+
 // SpecPath is the OpenAPI document the server validates against.
-func (s *Server) SpecPath() string { return s.spec.path }
+func (s *Intake) SpecPath() string { return s.spec.path }
 
 // SpecLoadTime is how long loading the spec took (once per process and path).
-func (s *Server) SpecLoadTime() time.Duration { return s.spec.loadTime }
+func (s *Intake) SpecLoadTime() time.Duration { return s.spec.loadTime }
 
 // ----- records -----
 
@@ -254,8 +172,8 @@ func (it Item) Attr(key string) string {
 	return v
 }
 
-// Request is one recorded request.
-type Request struct {
+// IntakeRequest is one recorded request.
+type IntakeRequest struct {
 	Time     time.Time // when it arrived
 	Method   string
 	Path     string
@@ -278,8 +196,8 @@ type Request struct {
 	ClientGone bool
 }
 
-// Violation is a request the real intake would reject.
-type Violation struct {
+// IntakeViolation is a request the real intake would reject.
+type IntakeViolation struct {
 	Time    time.Time
 	Status  int // what the fake answered
 	Item    int // index of the offending log in the payload; -1 for the request
@@ -287,7 +205,7 @@ type Violation struct {
 }
 
 // String is the status, the item index if any, and the message.
-func (v Violation) String() string {
+func (v IntakeViolation) String() string {
 	if v.Item >= 0 {
 		return fmt.Sprintf("%d: item %d: %s", v.Status, v.Item, v.Message)
 	}
@@ -295,21 +213,21 @@ func (v Violation) String() string {
 }
 
 // Accepted returns the logs accepted so far, oldest first.
-func (s *Server) Accepted() []Item {
+func (s *Intake) Accepted() []Item {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clone(s.items)
 }
 
 // Requests returns the requests answered so far, oldest first.
-func (s *Server) Requests() []Request {
+func (s *Intake) Requests() []IntakeRequest {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clone(s.requests)
 }
 
 // Violations returns the violations recorded so far.
-func (s *Server) Violations() []Violation {
+func (s *Intake) Violations() []IntakeViolation {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clone(s.violations)
@@ -317,7 +235,7 @@ func (s *Server) Violations() []Violation {
 
 // TakeViolations returns the violations recorded so far and forgets them,
 // for a test that provokes them on purpose.
-func (s *Server) TakeViolations() []Violation {
+func (s *Intake) TakeViolations() []IntakeViolation {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	v := s.violations
@@ -326,7 +244,7 @@ func (s *Server) TakeViolations() []Violation {
 }
 
 // Reset forgets the recorded requests, logs and violations.
-func (s *Server) Reset() {
+func (s *Intake) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.requests, s.items, s.violations = nil, nil, nil
@@ -334,81 +252,13 @@ func (s *Server) Reset() {
 
 // InFlight is the number of requests being handled, including those held by
 // SetDelay.
-func (s *Server) InFlight() int { return int(s.inFlight.Load()) }
+func (s *Intake) InFlight() int { return int(s.inFlight.Load()) }
 
 // ----- failure injection -----
 
-// Failure is a canned answer that replaces the intake's. Requests are still
-// checked first: one with a missing or wrong key or an invalid payload gets
-// its 4xx, not the Failure, and does not use up a FailNext.
-type Failure struct {
-	Status int
-	Header http.Header
-	Body   string // JSON; HTTPLogErrors for the canned failures
-	// Disconnect closes the connection without answering (Status and Body
-	// are ignored), as a crashed proxy would.
-	Disconnect bool
-}
-
-func canned(status int, detail string) Failure {
-	return Failure{Status: status, Body: string(errorsBody(status, detail))}
-}
-
-// ServiceUnavailable is a 503; clients should retry after a delay.
-func ServiceUnavailable() Failure {
-	return canned(http.StatusServiceUnavailable, "the server is not ready to handle the request")
-}
-
-// RateLimited is a 429 with Datadog's rate-limit headers; resetSeconds is
-// X-RateLimit-Reset, the seconds until the window resets (the official
-// client waits that long when retries are enabled). The other header values
-// are illustrative.
-func RateLimited(resetSeconds int) Failure {
-	f := canned(http.StatusTooManyRequests, "Too many requests")
-	f.Header = http.Header{}
-	f.Header.Set("X-RateLimit-Limit", "1000")
-	f.Header.Set("X-RateLimit-Period", "60")
-	f.Header.Set("X-RateLimit-Remaining", "0")
-	f.Header.Set("X-RateLimit-Reset", fmt.Sprint(resetSeconds))
-	f.Header.Set("X-RateLimit-Name", "logs_intake")
-	return f
-}
-
-// TooManyRequestsRetryAfter is a 429 with a Retry-After header instead of
-// the X-RateLimit set.
-func TooManyRequestsRetryAfter(seconds int) Failure {
-	f := canned(http.StatusTooManyRequests, "Too many requests")
-	f.Header = http.Header{"Retry-After": {fmt.Sprint(seconds)}}
-	return f
-}
-
-// Forbidden is the 403 of an invalid API key.
-func Forbidden() Failure { return canned(http.StatusForbidden, "Forbidden") }
-
-// Unauthorized is the 401 of a missing API key.
-func Unauthorized() Failure { return canned(http.StatusUnauthorized, "Unauthorized") }
-
-// RequestTimeout is a 408; clients should retry after a delay.
-func RequestTimeout() Failure { return canned(http.StatusRequestTimeout, "Request Timeout") }
-
-// InternalError is a 500; clients should retry after a delay.
-func InternalError() Failure { return canned(http.StatusInternalServerError, "Internal Server Error") }
-
-// BadGateway is a 502, as a proxy in front of the intake would answer.
-func BadGateway() Failure { return canned(http.StatusBadGateway, "Bad Gateway") }
-
-// GatewayTimeout is a 504, as a proxy in front of the intake would answer.
-func GatewayTimeout() Failure { return canned(http.StatusGatewayTimeout, "Gateway Timeout") }
-
-// Disconnect closes the connection without an answer; the client sees an
-// EOF or a connection reset. Where the ResponseWriter cannot be hijacked
-// (NewHandler under another server), the handler panics with
-// http.ErrAbortHandler, which net/http also turns into a dropped connection.
-func Disconnect() Failure { return Failure{Disconnect: true} }
-
 // FailNext answers the next n valid requests with f. Queued failures are
 // used before any other injected failure.
-func (s *Server) FailNext(n int, f Failure) {
+func (s *Intake) FailNext(n int, f Failure) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for range n {
@@ -418,7 +268,7 @@ func (s *Server) FailNext(n int, f Failure) {
 
 // FailFor answers every valid request with f until d has passed since the
 // call.
-func (s *Server) FailFor(d time.Duration, f Failure) {
+func (s *Intake) FailFor(d time.Duration, f Failure) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.windows = append(s.windows, timedFailure{until: time.Now().Add(d), f: f})
@@ -427,7 +277,7 @@ func (s *Server) FailFor(d time.Duration, f Failure) {
 // FailWhile answers a valid request with f whenever cond returns true. cond
 // is called for each request, outside the server's lock, and may be called
 // concurrently. It stays registered until ClearFailures.
-func (s *Server) FailWhile(cond func() bool, f Failure) {
+func (s *Intake) FailWhile(cond func() bool, f Failure) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.conds = append(s.conds, condFailure{cond: cond, f: f})
@@ -435,7 +285,7 @@ func (s *Server) FailWhile(cond func() bool, f Failure) {
 
 // SetFailure answers every valid request with f until ClearFailure (nil
 // clears it too).
-func (s *Server) SetFailure(f *Failure) {
+func (s *Intake) SetFailure(f *Failure) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if f == nil {
@@ -447,11 +297,11 @@ func (s *Server) SetFailure(f *Failure) {
 }
 
 // ClearFailure undoes SetFailure.
-func (s *Server) ClearFailure() { s.SetFailure(nil) }
+func (s *Intake) ClearFailure() { s.SetFailure(nil) }
 
 // ClearFailures removes every injected failure: queued, standing, timed and
 // conditional.
-func (s *Server) ClearFailures() {
+func (s *Intake) ClearFailures() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.next, s.standing, s.windows, s.conds = nil, nil, nil, nil
@@ -460,14 +310,14 @@ func (s *Server) ClearFailures() {
 // SetDelay holds each response for d before writing it (0 to stop), to
 // simulate a slow intake or a request in flight. A held response is
 // released early when the client goes away or the server closes.
-func (s *Server) SetDelay(d time.Duration) {
+func (s *Intake) SetDelay(d time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.delay = d
 }
 
 // failure picks the injected failure for a valid request, if any.
-func (s *Server) failure() (Failure, bool) {
+func (s *Intake) failure() (Failure, bool) {
 	s.mu.Lock()
 	if len(s.next) > 0 {
 		f := s.next[0]
@@ -521,10 +371,10 @@ type itemProblem struct {
 // Content-Type (400), uncompressed size (413), JSON, number of logs and
 // HTTPLogItem schema (400). It answers the first failed check, else an
 // injected Failure, else 202 "{}"; it records the request once answered.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (s *Intake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.inFlight.Add(1)
 	defer s.inFlight.Add(-1)
-	rec := Request{
+	rec := IntakeRequest{
 		Time:            time.Now(),
 		Method:          r.Method,
 		Path:            r.URL.Path,
@@ -535,8 +385,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	a := s.handle(r, &rec)
 	if !a.injected {
-		if err := s.spec.checkResponse(a.status, a.body); err != nil {
-			a.problems = append(a.problems, "fakeintake answered outside the spec: "+err.Error())
+		if err := s.op.checkResponse(a.status, a.body); err != nil {
+			a.problems = append(a.problems, "fakedatadog intake answered outside the spec: "+err.Error())
 		}
 	}
 
@@ -568,21 +418,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.items = append(s.items, it)
 	}
 	for _, p := range a.problems {
-		s.violations = append(s.violations, Violation{Time: rec.Time, Status: a.status, Item: -1, Message: p})
+		s.violations = append(s.violations, IntakeViolation{Time: rec.Time, Status: a.status, Item: -1, Message: p})
 	}
 	for _, p := range a.itemErrs {
-		s.violations = append(s.violations, Violation{Time: rec.Time, Status: a.status, Item: p.index, Message: p.msg})
+		s.violations = append(s.violations, IntakeViolation{Time: rec.Time, Status: a.status, Item: p.index, Message: p.msg})
 	}
 	s.mu.Unlock()
 
 	if a.drop {
-		if hj, ok := w.(http.Hijacker); ok {
-			if conn, _, err := hj.Hijack(); err == nil {
-				_ = conn.Close()
-				return
-			}
-		}
-		panic(http.ErrAbortHandler) // closes the connection without a response
+		drop(w)
+		return
 	}
 	if rec.ClientGone {
 		return
@@ -597,11 +442,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // reject is an answer for a request the real intake would refuse.
 func reject(status int, problems ...string) answer {
-	return answer{status: status, body: errorsBody(status, problems...), problems: problems}
+	return answer{status: status, body: intakeErrorsBody(status, problems...), problems: problems}
 }
 
-func (s *Server) handle(r *http.Request, rec *Request) answer {
-	sp := s.spec
+func (s *Intake) handle(r *http.Request, rec *IntakeRequest) answer {
+	sp := s.op
 	if r.URL.Path != sp.route {
 		return reject(http.StatusNotFound, fmt.Sprintf("%s %s: no such route (the intake serves %s %s)", r.Method, r.URL.Path, sp.method, sp.route))
 	}
@@ -612,56 +457,25 @@ func (s *Server) handle(r *http.Request, rec *Request) answer {
 	}
 
 	// Security: one alternative must have all its headers.
-	if len(sp.security) > 0 && !slices.ContainsFunc(sp.security, func(hs []string) bool {
-		return !slices.ContainsFunc(hs, func(h string) bool { return r.Header.Get(h) == "" })
-	}) {
-		return reject(http.StatusUnauthorized, "missing API key: the request has no "+strings.Join(sp.security[0], ", ")+" header")
+	if msg := sp.missingKey(r); msg != "" {
+		return reject(http.StatusUnauthorized, msg)
 	}
 	s.mu.Lock()
 	want := s.apiKey
 	s.mu.Unlock()
 	if want != "" && r.Header.Get(HeaderAPIKey) != want {
-		return answer{status: http.StatusForbidden, body: errorsBody(http.StatusForbidden, "invalid API key")}
+		return answer{status: http.StatusForbidden, body: intakeErrorsBody(http.StatusForbidden, "invalid API key")}
 	}
 
 	// Parameters.
-	var problems []string
-	for _, p := range sp.params {
-		var v string
-		var present bool
-		switch p.in {
-		case "header":
-			vs := r.Header.Values(p.name)
-			present = len(vs) > 0
-			v = strings.Join(vs, ",")
-		case "query":
-			vs, ok := r.URL.Query()[p.name]
-			present = ok
-			v = strings.Join(vs, ",")
-		default:
-			continue
-		}
-		if !present {
-			if p.required {
-				problems = append(problems, fmt.Sprintf("%s parameter %s is required", p.in, p.name))
-			}
-			continue
-		}
-		if err := p.schema.VisitJSON(v); err != nil {
-			problems = append(problems, fmt.Sprintf("%s parameter %s=%q: %s", p.in, p.name, v, errText(err)))
-		}
-	}
-	if len(problems) > 0 {
+	if problems := sp.paramProblems(r); len(problems) > 0 {
 		return reject(http.StatusBadRequest, problems...)
 	}
 
 	// Content-Type.
-	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil {
-		mt = ""
-	}
-	if _, ok := sp.content[mt]; !ok {
-		return reject(http.StatusBadRequest, fmt.Sprintf("Content-Type %q is not one of %s", r.Header.Get("Content-Type"), strings.Join(sp.mediaTypes(), ", ")))
+	mt, problem := sp.mediaType(r)
+	if problem != "" {
+		return reject(http.StatusBadRequest, problem)
 	}
 
 	// Body: read (bounded), decode, bound the decoded size.
@@ -738,11 +552,12 @@ func (s *Server) handle(r *http.Request, rec *Request) answer {
 		for i, p := range itemErrs {
 			details[i] = fmt.Sprintf("item %d: %s", p.index, p.msg)
 		}
-		return answer{status: http.StatusBadRequest, body: errorsBody(http.StatusBadRequest, details...), itemErrs: itemErrs}
+		return answer{status: http.StatusBadRequest, body: intakeErrorsBody(http.StatusBadRequest, details...), itemErrs: itemErrs}
 	}
 
 	if f, ok := s.failure(); ok {
-		return answer{status: f.Status, header: f.Header, body: []byte(f.Body), injected: true, drop: f.Disconnect}
+		h, body := f.render(intakeStyle)
+		return answer{status: f.Status, header: h, body: body, injected: true, drop: f.Disconnect}
 	}
 	return answer{status: http.StatusAccepted, body: []byte("{}"), items: items}
 }
@@ -750,12 +565,12 @@ func (s *Server) handle(r *http.Request, rec *Request) answer {
 // ValidateItem checks one log, as JSON, against the spec's HTTPLogItem
 // schema, as the fake checks each log of a request: for tests of code that
 // encodes items itself.
-func (s *Server) ValidateItem(item []byte) error {
+func (s *Intake) ValidateItem(item []byte) error {
 	var v any
 	if err := json.Unmarshal(item, &v); err != nil {
 		return err
 	}
-	if err := s.spec.item.VisitJSON(v, openapi3.MultiErrors()); err != nil {
+	if err := s.op.item.VisitJSON(v, openapi3.MultiErrors()); err != nil {
 		return errors.New(strings.Join(errTexts(err), "; "))
 	}
 	return nil
@@ -849,30 +664,15 @@ func truncate(s string, n int) string {
 	return s[:n]
 }
 
-func (sp *spec) mediaTypes() []string {
-	var mts []string
-	for mt := range sp.content {
-		mts = append(mts, mt)
-	}
-	sort.Strings(mts)
-	return mts
+// intakeStyle is how the intake words a Failure: HTTPLogErrors.
+var intakeStyle = hostStyle{
+	errorBody:      func(status int, detail string) string { return string(intakeErrorsBody(status, detail)) },
+	rateLimitName:  "logs_intake",
+	rateLimitLimit: 1000,
 }
 
-// checkResponse validates one of the fake's own answers against the spec.
-func (sp *spec) checkResponse(status int, body []byte) error {
-	sch, ok := sp.responses[status]
-	if !ok {
-		return nil
-	}
-	var v any
-	if err := json.Unmarshal(body, &v); err != nil {
-		return err
-	}
-	return sch.VisitJSON(v)
-}
-
-// errorsBody is Datadog's HTTPLogErrors body, one error per detail.
-func errorsBody(status int, details ...string) []byte {
+// intakeErrorsBody is Datadog's HTTPLogErrors body, one error per detail.
+func intakeErrorsBody(status int, details ...string) []byte {
 	type e struct {
 		Status string `json:"status"`
 		Title  string `json:"title"`
@@ -915,16 +715,6 @@ func errText(err error) string {
 	}
 	msg, _, _ := strings.Cut(err.Error(), "\n")
 	return msg
-}
-
-func redactHeader(h http.Header) http.Header {
-	out := h.Clone()
-	for k := range out {
-		if strings.EqualFold(k, HeaderAPIKey) {
-			out[k] = []string{Redacted}
-		}
-	}
-	return out
 }
 
 func redactQuery(q string) string {

@@ -1,4 +1,4 @@
-package fakeintake
+package fakedatadog
 
 // The v2 document is 8.9 MB of YAML. Parsing all of it costs about 1.2 s
 // with go.yaml.in/yaml/v4 and about 2.3 s with kin-openapi's loader (on a
@@ -18,55 +18,61 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mime"
+	"net/http"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	yaml "go.yaml.in/yaml/v4"
-
-	"github.com/relevel/relevel/internal/fakedd"
 )
 
-// ClientModule is the module that ships Datadog's OpenAPI documents.
-const ClientModule = "github.com/DataDog/datadog-api-client-go/v2"
-
-// SpecEnv names an environment variable that, when set, points at the v2
-// openapi.yaml to validate against (useful where the go command is absent).
-const SpecEnv = "RELEVEL_DD_OPENAPI_V2"
-
-// specRelPath is where the v2 document sits inside ClientModule.
-const specRelPath = ".generator/schemas/v2/openapi.yaml"
-
-// The operation the fake serves, as the spec names it.
+// The v2 operations the fakes serve, as the spec names them.
 const (
+	// LogsPath and OperationID: the intake's POST /api/v2/logs.
 	LogsPath    = "/api/v2/logs"
 	OperationID = "SubmitLog"
+	// LogsSearchPath and OpListLogs: the API's Logs Search, POST
+	// /api/v2/logs/events/search.
+	LogsSearchPath = "/api/v2/logs/events/search"
+	OpListLogs     = "ListLogs"
 )
 
-// SpecPath finds Datadog's v2 OpenAPI document: $RELEVEL_DD_OPENAPI_V2 if
-// set, else inside the directory `go list -m` reports for ClientModule (the
-// version the current module requires), else the newest copy under
-// `go env GOMODCACHE` (fakedd.ModuleFile).
-func SpecPath() (string, error) {
-	p, err := fakedd.ModuleFile(specRelPath, SpecEnv)
-	if err != nil {
-		return "", fmt.Errorf("fakeintake: cannot find the Datadog v2 OpenAPI spec: %w", err)
-	}
-	return p, nil
+// v2Ops are the operations read from the v2 document: route → (method, id).
+var v2Ops = []struct{ route, method, id string }{
+	{LogsPath, "post", OperationID},
+	{LogsSearchPath, "post", OpListLogs},
 }
 
-// spec is what the fake takes from the document for POST /api/v2/logs.
-type spec struct {
+// v2Spec is what the fakes take from the v2 document: the operations of
+// v2Ops that it has.
+type v2Spec struct {
 	path     string
-	method   string // "POST"
-	route    string // "/api/v2/logs"
-	opID     string
 	loadTime time.Duration
-	sliced   bool // false when the whole document had to be parsed
+	ops      map[string]*v2Op
+	// missing says why an operation of v2Ops is not in ops.
+	missing map[string]error
+}
+
+// op returns the operation id, or why the document does not give it.
+func (d *v2Spec) op(id string) (*v2Op, error) {
+	if o := d.ops[id]; o != nil {
+		return o, nil
+	}
+	return nil, fmt.Errorf("fakedatadog: %s: %w", d.path, d.missing[id])
+}
+
+// v2Op is what a fake takes from the document for one operation.
+type v2Op struct {
+	path   string // the document's file
+	method string // "POST"
+	route  string // "/api/v2/logs"
+	opID   string
+	sliced bool // false when the whole document had to be parsed
 
 	params []param
 	// security lists the alternatives of the operation's security
@@ -78,10 +84,13 @@ type spec struct {
 	// content maps each media type of requestBody.content to its schema
 	// (nil for a media type without one).
 	content map[string]*openapi3.Schema
-	// item is the schema of one log (HTTPLog's items: HTTPLogItem).
+	// item is the schema of one element when the JSON body is an array (for
+	// SubmitLog: HTTPLog's items, HTTPLogItem).
 	item *openapi3.Schema
 	// responses maps a status code to the schema of its JSON body.
 	responses map[int]*openapi3.Schema
+	// perms are the permissions its x-permission lists (any one suffices).
+	perms []string
 }
 
 type param struct {
@@ -90,67 +99,68 @@ type param struct {
 	schema   *openapi3.Schema
 }
 
-type specEntry struct {
-	once sync.Once
-	sp   *spec
-	err  error
-}
-
-var (
-	specMu    sync.Mutex
-	specCache = map[string]*specEntry{}
-)
-
-// loadSpec loads the document at path (SpecPath() when "") once per process.
-func loadSpec(path string) (*spec, error) {
+// loadV2Spec loads the document at path (V2SpecPath() when "") once per
+// process.
+func loadV2Spec(path string) (*v2Spec, error) {
 	if path == "" {
-		p, err := SpecPath()
+		p, err := V2SpecPath()
 		if err != nil {
 			return nil, err
 		}
 		path = p
 	}
-	specMu.Lock()
-	e, ok := specCache[path]
-	if !ok {
-		e = &specEntry{}
-		specCache[path] = e
-	}
-	specMu.Unlock()
-	e.once.Do(func() {
+	return cached("v2", path, func() (*v2Spec, error) {
 		start := time.Now()
-		e.sp, e.err = readSpec(path, false)
-		if e.sp != nil {
-			e.sp.loadTime = time.Since(start)
+		d, err := readV2Spec(path, false)
+		if d != nil {
+			d.loadTime = time.Since(start)
 		}
+		return d, err
 	})
-	return e.sp, e.err
 }
 
-// readSpec reads path and extracts the operation; full forces parsing the
-// whole document instead of slicing it.
-func readSpec(path string, full bool) (*spec, error) {
+// readV2Spec reads path and extracts the operations of v2Ops; full forces
+// parsing the whole document instead of slicing it. An operation the sliced
+// document cannot give is looked up in the whole document; one the document
+// lacks altogether is recorded in missing (a fake that needs it fails).
+func readV2Spec(path string, full bool) (*v2Spec, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("fakeintake: %w", err)
+		return nil, fmt.Errorf("fakedatadog: %w", err)
 	}
+	d := &v2Spec{path: path, ops: map[string]*v2Op{}, missing: map[string]error{}}
 	if !full {
-		sp, err := extract(&slicedDoc{data: data})
-		if err == nil {
-			sp.path, sp.sliced = path, true
-			return sp, nil
+		sliced := &slicedDoc{data: data}
+		for _, o := range v2Ops {
+			if op, err := extract(sliced, o.route, o.method, o.id); err == nil {
+				op.sliced = true
+				d.ops[o.id] = op
+			}
+		}
+		if len(d.ops) == len(v2Ops) {
+			return d, nil
 		}
 	}
 	var root any
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, fmt.Errorf("fakeintake: parse %s: %w", path, err)
+		return nil, fmt.Errorf("fakedatadog: parse %s: %w", path, err)
 	}
-	sp, err := extract(treeDoc{root: normalize(root)})
-	if err != nil {
-		return nil, fmt.Errorf("fakeintake: %s: %w", path, err)
+	tree := treeDoc{root: normalize(root)}
+	for _, o := range v2Ops {
+		if d.ops[o.id] != nil {
+			continue
+		}
+		op, err := extract(tree, o.route, o.method, o.id)
+		if err != nil {
+			d.missing[o.id] = err
+			continue
+		}
+		d.ops[o.id] = op
 	}
-	sp.path = path
-	return sp, nil
+	for _, op := range d.ops {
+		op.path = path
+	}
+	return d, nil
 }
 
 // document looks up the value at a key path, e.g. components/schemas/X.
@@ -394,9 +404,10 @@ func toSchema(v any) (*openapi3.Schema, error) {
 	return s, nil
 }
 
-// extract reads what the fake needs about POST /api/v2/logs.
-func extract(d document) (*spec, error) {
-	raw, err := d.lookup([]string{"paths", LogsPath, "post"})
+// extract reads what a fake needs about one operation: method (lower case,
+// as the document spells it) on route, whose operationId must be opID.
+func extract(d document, route, method, opID string) (*v2Op, error) {
+	raw, err := d.lookup([]string{"paths", route, method})
 	if err != nil {
 		return nil, err
 	}
@@ -405,11 +416,12 @@ func extract(d document) (*spec, error) {
 		return nil, err
 	}
 	op, _ := opv.(map[string]any)
-	sp := &spec{method: "POST", route: LogsPath, content: map[string]*openapi3.Schema{}, responses: map[int]*openapi3.Schema{}}
+	sp := &v2Op{method: strings.ToUpper(method), route: route, content: map[string]*openapi3.Schema{}, responses: map[int]*openapi3.Schema{}}
 	sp.opID, _ = op["operationId"].(string)
-	if sp.opID != OperationID {
-		return nil, fmt.Errorf("POST %s has operationId %q, want %q", LogsPath, sp.opID, OperationID)
+	if sp.opID != opID {
+		return nil, fmt.Errorf("%s %s has operationId %q, want %q", sp.method, route, sp.opID, opID)
 	}
+	sp.perms = permissionsOf(op["x-permission"])
 
 	params, _ := op["parameters"].([]any)
 	for _, pv := range params {
@@ -431,6 +443,7 @@ func extract(d document) (*spec, error) {
 			secs, _ = top.([]any)
 		}
 	}
+alternatives:
 	for _, alt := range secs {
 		m, _ := alt.(map[string]any)
 		var headers []string
@@ -440,10 +453,14 @@ func extract(d document) (*spec, error) {
 				return nil, err
 			}
 			scheme, _ := v.(map[string]any)
-			if scheme["type"] == "apiKey" && scheme["in"] == "header" {
-				h, _ := scheme["name"].(string)
-				headers = append(headers, h)
+			if scheme["type"] != "apiKey" || scheme["in"] != "header" {
+				// OAuth (ListLogs' AuthZ alternative) is not emulated: the
+				// alternative cannot be met, so it must not count as one
+				// that needs no header.
+				continue alternatives
 			}
+			h, _ := scheme["name"].(string)
+			headers = append(headers, h)
 		}
 		sort.Strings(headers)
 		sp.security = append(sp.security, headers)
@@ -464,11 +481,12 @@ func extract(d document) (*spec, error) {
 		}
 		sp.content[mt] = sch
 	}
-	js := sp.content["application/json"]
-	if js == nil || js.Items == nil || js.Items.Value == nil {
-		return nil, fmt.Errorf("POST %s: application/json body is not an array of items", LogsPath)
+	if js := sp.content["application/json"]; js != nil && js.Items != nil {
+		sp.item = js.Items.Value
 	}
-	sp.item = js.Items.Value
+	if opID == OperationID && sp.item == nil {
+		return nil, fmt.Errorf("POST %s: application/json body is not an array of items", route)
+	}
 
 	resps, _ := op["responses"].(map[string]any)
 	for code, rv := range resps {
@@ -489,4 +507,81 @@ func extract(d document) (*spec, error) {
 		sp.responses[status] = sch
 	}
 	return sp, nil
+}
+
+func (sp *v2Op) mediaTypes() []string {
+	var mts []string
+	for mt := range sp.content {
+		mts = append(mts, mt)
+	}
+	sort.Strings(mts)
+	return mts
+}
+
+// checkResponse validates one of the fake's own answers against the spec.
+func (sp *v2Op) checkResponse(status int, body []byte) error {
+	sch, ok := sp.responses[status]
+	if !ok {
+		return nil
+	}
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		return err
+	}
+	return sch.VisitJSON(v)
+}
+
+// missingKey says which header r lacks when it meets none of the
+// operation's security alternatives (each a set of headers that must all be
+// present), "" when it meets one.
+func (sp *v2Op) missingKey(r *http.Request) string {
+	if len(sp.security) == 0 || slices.ContainsFunc(sp.security, func(hs []string) bool {
+		return !slices.ContainsFunc(hs, func(h string) bool { return r.Header.Get(h) == "" })
+	}) {
+		return ""
+	}
+	return "missing API key: the request has no " + strings.Join(sp.security[0], ", ") + " header"
+}
+
+// paramProblems checks r's header and query parameters against the spec.
+func (sp *v2Op) paramProblems(r *http.Request) []string {
+	var problems []string
+	for _, p := range sp.params {
+		var v string
+		var present bool
+		switch p.in {
+		case "header":
+			vs := r.Header.Values(p.name)
+			present = len(vs) > 0
+			v = strings.Join(vs, ",")
+		case "query":
+			vs, ok := r.URL.Query()[p.name]
+			present = ok
+			v = strings.Join(vs, ",")
+		default:
+			continue
+		}
+		if !present {
+			if p.required {
+				problems = append(problems, fmt.Sprintf("%s parameter %s is required", p.in, p.name))
+			}
+			continue
+		}
+		if err := p.schema.VisitJSON(v); err != nil {
+			problems = append(problems, fmt.Sprintf("%s parameter %s=%q: %s", p.in, p.name, v, errText(err)))
+		}
+	}
+	return problems
+}
+
+// mediaType returns r's media type, or why the operation does not take it.
+func (sp *v2Op) mediaType(r *http.Request) (string, string) {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil {
+		mt = ""
+	}
+	if _, ok := sp.content[mt]; !ok {
+		return "", fmt.Sprintf("Content-Type %q is not one of %s", r.Header.Get("Content-Type"), strings.Join(sp.mediaTypes(), ", "))
+	}
+	return mt, ""
 }
