@@ -18,6 +18,11 @@ import (
 // chart is the Helm chart, relative to this package.
 const chart = "helm/relevel"
 
+// kubeVersion is the cluster version the chart is rendered for: a Helm
+// built from its module without release ldflags assumes v1.20, below the
+// chart's kubeVersion.
+const kubeVersion = "1.34.0"
+
 // helmBin finds the Helm CLI the way make test provides it: $HELM, else
 // the one `make helm` caches in the Go bin directory. Without one the
 // chart's tests fail under CI and are skipped, loudly, elsewhere.
@@ -48,7 +53,7 @@ func render(t *testing.T, values string) ([]byte, error) {
 	if err := os.WriteFile(vf, []byte(values), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(helmBin(t), "template", "relevel", chart, "--namespace", "relevel", "-f", vf)
+	cmd := exec.Command(helmBin(t), "template", "relevel", chart, "--namespace", "relevel", "--kube-version", kubeVersion, "-f", vf)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -227,7 +232,7 @@ func TestChartValues(t *testing.T) {
 			t.Error("the API key appears in clear in the rendered manifests")
 		}
 	})
-	t.Run("scheduling, filters, tags and resources", func(t *testing.T) {
+	t.Run("scheduling filters tags and resources", func(t *testing.T) {
 		out, err := render(t, `
 sink: datadog
 datadog: {apiKeyExistingSecret: dd}
@@ -326,7 +331,7 @@ func hasEnvValue(env []corev1.EnvVar, name, value string) bool {
 func TestChartRefusesBadValues(t *testing.T) {
 	for _, c := range []struct{ values, want string }{
 		{"sink: datadog\n", "needs an API key"},
-		{"sink: datadog\ndatadog: {apiKey: x, apiKeyExistingSecret: y}\n", "only one of"},
+		{"sink: datadog\ndatadog: {apiKey: k1, apiKeyExistingSecret: s1}\n", "only one of"},
 		{"sink: kafka\n", "sink"},
 		{"includes: [/x]\n", "includes"},
 		{"metrics: {serviceMonitor: {enabled: true}, podMonitor: {enabled: true}}\n", "not both"},
@@ -342,7 +347,7 @@ func TestChartRefusesBadValues(t *testing.T) {
 // sink.
 func TestChartLint(t *testing.T) {
 	for _, set := range [][]string{nil, {"--set", "sink=datadog", "--set", "datadog.apiKeyExistingSecret=dd"}} {
-		args := append([]string{"lint", "--strict", chart}, set...)
+		args := append([]string{"lint", "--strict", "--kube-version", kubeVersion, chart}, set...)
 		if out, err := exec.Command(helmBin(t), args...).CombinedOutput(); err != nil {
 			t.Errorf("helm %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
