@@ -81,12 +81,17 @@ image:
 	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) $(GO) run ./internal/image/mkimage -binary bin/image/relevel \
 	  -arch $(IMAGE_ARCH) -ref $(IMAGE_REF) -revision "$$(git rev-parse HEAD 2>/dev/null)" -tar bin/relevel-image.tar -oci bin/relevel-oci
 
-## helm: build the Helm CLI (HELM_VERSION) into $(HELM), unless it is there
+## helm: build the Helm CLI (HELM_VERSION) into $(HELM), unless it is there; with the version
+## and the Kubernetes version (that of its client-go, v0.37 -> 1.37) that Helm's own Makefile
+## stamps, so that `helm version`, lint and --dry-run behave as a released Helm's
+HELM_LDFLAGS = -X helm.sh/helm/v3/internal/version.version=$(HELM_VERSION) \
+  -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=37 \
+  -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=37
 helm: $(HELM)
 $(HELM):
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	echo "building Helm $(HELM_VERSION) into $(HELM) (first time only)"; \
-	GOBIN="$$tmp" CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-s -w" helm.sh/helm/v3/cmd/helm@$(HELM_VERSION); \
+	GOBIN="$$tmp" CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-s -w $(HELM_LDFLAGS)" helm.sh/helm/v3/cmd/helm@$(HELM_VERSION); \
 	mkdir -p "$(dir $(HELM))"; mv "$$tmp/helm" "$(HELM)"; "$(HELM)" version --short
 
 ## lint: gofmt and go vet

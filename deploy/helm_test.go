@@ -343,6 +343,52 @@ func TestChartRefusesBadValues(t *testing.T) {
 	}
 }
 
+// The install notes render for both sinks (a template error there fails
+// only at install) and give the Datadog chart values that stop the Agent
+// collecting the same lines twice. helm template does not render
+// NOTES.txt, and helm install --dry-run needs a cluster, so the test renders
+// a copy of the chart whose extra template holds the notes in a ConfigMap.
+func TestChartNotes(t *testing.T) {
+	notes, err := os.ReadFile(filepath.Join(chart, "templates", "NOTES.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "relevel")
+	if err := os.CopyFS(dir, os.DirFS(chart)); err != nil {
+		t.Fatal(err)
+	}
+	defs := "{{- define \"relevel.notes\" -}}\n" + string(notes) + "\n{{- end -}}\n"
+	show := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes\ndata:\n  notes: |\n{{ include \"relevel.notes\" . | indent 4 }}\n"
+	for name, body := range map[string]string{"_notes.tpl": defs, "zz-notes.yaml": show} {
+		if err := os.WriteFile(filepath.Join(dir, "templates", name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		set  []string
+		want []string
+	}{
+		{nil, []string{"stdout sink", `containerExcludeLogs: "name:.*"`, `containerIncludeLogs: "kube_namespace:^relevel$"`}},
+		{[]string{"--set", "sink=datadog", "--set", "datadog.apiKeyExistingSecret=dd", "--set", "datadog.site=datadoghq.eu"},
+			[]string{"datadog sink", "https://http-intake.logs.datadoghq.eu", "Secret dd", `containerExcludeLogs: "name:.*"`}},
+	} {
+		args := append([]string{"template", "relevel", dir, "--namespace", "relevel", "--kube-version", kubeVersion, "--show-only", "templates/zz-notes.yaml"}, c.set...)
+		out, err := exec.Command(helmBin(t), args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("helm %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		var cm corev1.ConfigMap
+		if err := sigsyaml.UnmarshalStrict(out, &cm); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(cm.Data["notes"], w) {
+				t.Errorf("notes with %q lack %q:\n%s", c.set, w, cm.Data["notes"])
+			}
+		}
+	}
+}
+
 // helm lint --strict passes on the chart with its defaults and with each
 // sink.
 func TestChartLint(t *testing.T) {
