@@ -16,6 +16,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/relevel/relevel/internal/fakedatadog"
 )
 
 var updateScreenshot = flag.Bool("update-screenshot", false, "rewrite docs/report.png from the bundled sample's report")
@@ -54,7 +56,47 @@ func TestReportPageInBrowser(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
+	png := checkReportPage(t, exe, html, rep)
+	if *updateScreenshot {
+		if err := os.WriteFile("../../docs/report.png", png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
 
+// The --datadog report's page, from the corpus stored in the fake Datadog
+// as the Agent stores stderr lines, passes the same checks: one chart per
+// service/source/container group and one for all, each bar as wide as its
+// counts, the totals of --json, nothing loaded from the network.
+func TestReportDatadogPageInBrowser(t *testing.T) {
+	exe := browser(t)
+	var logs []fakedatadog.Log
+	for _, c := range corpusLogs(t) {
+		logs = append(logs, c.log)
+	}
+	srv := startDatadog(t, logs)
+	html := filepath.Join(t.TempDir(), "dd.html")
+	code, out, errs := runCLI(t, nil, "report", "--datadog", "--api-url", srv.URL(), "--json", "--html", html,
+		"--page-size", "1000", "--limit", strconv.Itoa(len(logs)+1), "--query", "kube_namespace:corpus")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep reportJSON
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Total.FalseErrors == 0 || len(rep.Containers) < 2 {
+		t.Fatalf("the corpus in the fake gave %+v in %d groups", rep.Total, len(rep.Containers))
+	}
+	checkReportPage(t, exe, html, rep)
+}
+
+// checkReportPage opens the HTML report in headless chromium with the
+// network cut off and checks what a person sees against rep (the same
+// run's --json); it returns a screenshot.
+func checkReportPage(t *testing.T, exe, html string, rep reportJSON) []byte {
+	t.Helper()
+	dir := filepath.Dir(html)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.WindowSize(1200, 900),
 		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND"), // no network, whatever the page asks
@@ -173,9 +215,5 @@ func TestReportPageInBrowser(t *testing.T) {
 	if len(png) < 1000 || string(png[1:4]) != "PNG" {
 		t.Fatalf("screenshot: %d bytes", len(png))
 	}
-	if *updateScreenshot {
-		if err := os.WriteFile("../../docs/report.png", png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	return png
 }
