@@ -147,7 +147,7 @@ func TestReferenceOnlyWithoutYear(t *testing.T) {
 	}
 }
 
-// appendTime writes what time.RFC3339Nano writes, for times sharing a
+// AppendTime writes what time.RFC3339Nano writes, for times sharing a
 // second or not, every fraction length, and years outside 0000–9999.
 func TestAppendTime(t *testing.T) {
 	var e Encoder
@@ -166,7 +166,7 @@ func TestAppendTime(t *testing.T) {
 		times = append(times, base.Add(d))
 	}
 	for _, tm := range times {
-		if got, want := e.appendTime(nil, tm), tm.UTC().AppendFormat(nil, time.RFC3339Nano); !bytes.Equal(got, want) {
+		if got, want := e.AppendTime(nil, tm), tm.UTC().AppendFormat(nil, time.RFC3339Nano); !bytes.Equal(got, want) {
 			t.Fatalf("%v: %s, want %s", tm, got, want)
 		}
 	}

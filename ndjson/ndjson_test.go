@@ -2,6 +2,7 @@ package ndjson
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -86,4 +87,20 @@ func ExampleEncoder() {
 	os.Stdout.Write(e.Append(nil, &r))
 	// Output:
 	// {"status":"warning","format":"klog","message":"Watch failed","timestamp":"2026-11-30T04:39:44.903457Z","logger":{"caller":"reflector.go:561","thread_id":1},"attributes":{"err":"context canceled","resource":"pods"}}
+}
+
+func ExampleEncoder_AppendTime() {
+	var e Encoder
+	cet := time.FixedZone("CET", 3600)
+	var out []byte
+	for _, t := range []time.Time{
+		time.Date(2026, 11, 30, 5, 41, 36, 123000000, cet),
+		time.Date(2026, 11, 30, 5, 41, 36, 0, cet), // the same second: its text is reused
+	} {
+		out = e.AppendTime(out[:0], t)
+		fmt.Println(string(out))
+	}
+	// Output:
+	// 2026-11-30T04:41:36.123Z
+	// 2026-11-30T04:41:36Z
 }

@@ -113,12 +113,12 @@ func (e *itemEncoder) appendItem(dst []byte, r *sidecar.Record, si *sourceInfo) 
 		// The line's runtime timestamp supplies what klog's time leaves
 		// out (the year, the zone), not the clock (issue 13 point 9).
 		if t, ok := r.Timestamp(r.Reference()); ok {
-			dst = appendTimestamp(dst, t)
+			dst = e.appendTimestamp(dst, t)
 		}
 	} else if !r.RuntimeTime.IsZero() {
 		// A line without a time of its own (plain text, a Go panic): the
 		// runtime's timestamp beats the intake's arrival time.
-		dst = appendTimestamp(dst, r.RuntimeTime)
+		dst = e.appendTimestamp(dst, r.RuntimeTime)
 	}
 	var ok bool
 	n := len(dst)
@@ -139,9 +139,9 @@ func (e *itemEncoder) appendItem(dst []byte, r *sidecar.Record, si *sourceInfo) 
 	return cutItem(dst[:start], item, e.maxRecord), true
 }
 
-func appendTimestamp(dst []byte, t time.Time) []byte {
+func (e *itemEncoder) appendTimestamp(dst []byte, t time.Time) []byte {
 	dst = append(dst, keyTimestamp...)
-	dst = t.UTC().AppendFormat(dst, time.RFC3339Nano)
+	dst = e.enc.AppendTime(dst, t)
 	return append(dst, '"')
 }
 
