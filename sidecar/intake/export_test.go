@@ -49,3 +49,14 @@ func CorpusRecords(tb testing.TB, src *sidecar.Source) ([]*sidecar.Record, int64
 	}
 	return recs, n
 }
+
+// CurrentBatch is the length and capacity of the batch being filled, and
+// ok false when there is none.
+func (s *Sink) CurrentBatch() (length, capacity int, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur == nil {
+		return 0, 0, false
+	}
+	return len(s.cur.buf), cap(s.cur.buf), true
+}

@@ -228,6 +228,9 @@ type Sink struct {
 	// Concurrency+1 of them: steady state allocates no batch memory, and
 	// a buffer grown to a full batch is not kept for every small one.
 	spare []*batch
+	// lastFull is the size of the last batch sealed because it was full,
+	// 0 when the last one sealed was not: the size new buffers take.
+	lastFull int
 
 	sendCtx    context.Context // cancelled when Close gives up
 	stopSend   context.CancelFunc
@@ -334,7 +337,9 @@ func (s *Sink) Write(ctx context.Context, r *sidecar.Record) error {
 	}
 	// +1 for the ']' that sealing adds.
 	if s.cur != nil && (len(s.cur.ends) >= s.cfg.MaxBatchRecords || int64(len(s.cur.buf))+size+1 > int64(s.cfg.MaxBatchBytes)) {
+		full := len(s.cur.buf)
 		s.seal()
+		s.lastFull = full
 	}
 	if s.cur == nil {
 		b := s.newBatch()
@@ -362,7 +367,12 @@ func (s *Sink) Write(ctx context.Context, r *sidecar.Record) error {
 }
 
 // newBatch returns an empty batch, on a spare buffer if there is one.
-// s.mu is held.
+// Without one, when the batch before was sealed full, records are coming
+// fast (a backlog, an outage's refill): the buffer is sized for a batch
+// like that one, rather than grown by doubling from empty, which copied
+// each batch about twice and left as much garbage. After a batch the timer
+// sealed part-full, buffers start small again, so that slow sources in an
+// outage do not hold a full batch's memory each. s.mu is held.
 func (s *Sink) newBatch() *batch {
 	if n := len(s.spare); n > 0 {
 		b := s.spare[n-1]
@@ -370,15 +380,19 @@ func (s *Sink) newBatch() *batch {
 		s.spare = s.spare[:n-1]
 		return b
 	}
+	if s.lastFull > 0 {
+		return &batch{buf: make([]byte, 0, s.lastFull+s.lastFull/16+4096)}
+	}
 	return &batch{}
 }
 
 // seal closes the current batch's array and queues it for sending. s.mu
-// is held.
+// is held. The caller that seals a full batch sets lastFull after it.
 func (s *Sink) seal() {
 	if s.cur == nil {
 		return
 	}
+	s.lastFull = 0
 	s.cur.buf = append(s.cur.buf, ']')
 	s.buffered++
 	s.queue = append(s.queue, s.cur)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -452,3 +453,68 @@ func TestNoKey(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// In a backlog the next batch's buffer is allocated at the size of the
+// full batch before it, not grown from empty by doubling (each batch copied
+// about twice); after a batch the timer sealed part-full, a new buffer
+// starts empty again, so that slow sources during an outage do not each
+// hold a full batch's memory.
+func TestBatchBufferSizing(t *testing.T) {
+	hold := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-hold // the intake holds every request: no buffer comes back as a spare
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	defer close(hold) // before srv.Close, which waits for the handlers
+	const perBatch = 50
+	wait := 300 * time.Millisecond
+	s, err := intake.New(intake.Config{APIKey: testKey, URL: srv.URL, MaxBatchRecords: perBatch, BatchWait: wait, Concurrency: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		defer cancel()
+		s.Close(ctx)
+	}()
+	rec := record(`level=info msg="`+strings.Repeat("x", 300)+`"`, parser.LevelInfo)
+	ctx := context.Background()
+	for range perBatch {
+		if err := s.Write(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	full, _, _ := s.CurrentBatch()
+	// The next record seals the full batch and opens one sized for it.
+	if err := s.Write(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	n, c, ok := s.CurrentBatch()
+	if !ok || c < full || c > full+full/8+8192 {
+		t.Fatalf("after a full batch of %d bytes, the next has %d of %d bytes: want room for one like it, no more", full, n, c)
+	}
+	for range perBatch - 1 {
+		if err := s.Write(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, c2, _ := s.CurrentBatch(); c2 != c {
+		t.Errorf("the sized batch grew from %d to %d bytes while filling", c, c2)
+	}
+	// Seal it full, write a few records, and let the timer seal that batch.
+	for range 3 {
+		if err := s.Write(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, _, ok := s.CurrentBatch(); ok; _, _, ok = s.CurrentBatch() {
+		time.Sleep(wait / 10) // polls for the timer's seal, the condition itself
+	}
+	if err := s.Write(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	if n, c, _ := s.CurrentBatch(); c >= full {
+		t.Errorf("after a part-full batch, a new batch of %d bytes holds %d: a full batch's room for a slow source", n, c)
+	}
+}
