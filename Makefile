@@ -11,11 +11,15 @@ TOFU         ?= $(shell p=$$(command -v tofu 2>/dev/null) && TF_CLI_CONFIG_FILE=
 # its Go module and cached beside OpenTofu.
 HELM_VERSION ?= v3.22.0
 HELM         ?= $(shell p=$$(command -v helm 2>/dev/null) && "$$p" version --template '{{.Version}}' 2>/dev/null | grep -qx '$(HELM_VERSION)' && echo "$$p" || echo "$$($(GO) env GOPATH)/bin/helm-$(HELM_VERSION)")
+# tfplugindocs (github.com/hashicorp/terraform-plugin-docs) for the provider's registry docs (docs/):
+# built once from its Go module at this version, outside go.mod, and cached beside OpenTofu.
+TFPLUGINDOCS_VERSION ?= v0.25.0
+TFPLUGINDOCS         ?= $(shell echo "$$($(GO) env GOPATH)/bin/tfplugindocs-$(TFPLUGINDOCS_VERSION)")
 # The Terraform CLI, when one is on PATH: the provider's acceptance tests run
 # with it too (make test says loudly when it is missing).
 TERRAFORM    ?= $(shell command -v terraform 2>/dev/null)
 
-.PHONY: all build demo demo-sidecar helm image test test-terraform lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak chromium
+.PHONY: all build demo demo-sidecar docs helm image test test-terraform tfplugindocs lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak chromium
 
 all: build
 
@@ -30,20 +34,22 @@ demo:
 	@$(GO) run ./cmd/relevel report testdata/pods
 
 ## test: lint, then every test with the race detector (golden corpus, fuzz seeds, CLI,
-## and the Terraform provider's acceptance tests against the real OpenTofu CLI), then the
-## provider's acceptance tests again with the Terraform CLI when one is on PATH
-test: lint tofu helm
-	HELM=$(HELM) TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TOFU) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.opentofu.org \
+## the Terraform provider's acceptance tests against the real OpenTofu CLI, and docs/ against
+## what tfplugindocs generates), then the provider's tests again with the Terraform CLI when
+## one is on PATH
+test: lint tofu helm tfplugindocs
+	HELM=$(HELM) TFPLUGINDOCS=$(TFPLUGINDOCS) TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TOFU) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.opentofu.org \
 	$(GO) test -race -count=1 ./...
 	@$(MAKE) --no-print-directory test-terraform
 
-## test-terraform: the provider's acceptance tests with the Terraform CLI ($(TERRAFORM)),
-## as registry.terraform.io resolves the provider; without one, a loud notice, not a failure
-test-terraform:
+## test-terraform: the provider's acceptance tests (and the docs check, with the schema Terraform
+## exports) with the Terraform CLI ($(TERRAFORM)), as registry.terraform.io resolves the provider;
+## without one, a loud notice, not a failure
+test-terraform: tfplugindocs
 ifeq ($(TERRAFORM),)
 	@echo; echo "*** SKIPPED: no terraform on PATH: the provider's acceptance tests ran with OpenTofu only. ***"; echo
 else
-	TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TERRAFORM) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.terraform.io \
+	TFPLUGINDOCS=$(TFPLUGINDOCS) TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TERRAFORM) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.terraform.io \
 	$(GO) test -race -count=1 ./terraform-provider/...
 endif
 
@@ -69,6 +75,24 @@ $(TOFU):
 	cd "$$tmp/src" && GOWORK=off GOFLAGS=-mod=readonly CGO_ENABLED=0 $(GO) build -trimpath \
 	  -ldflags "-s -w -X github.com/opentofu/opentofu/version.dev=no" -o "$(TOFU).tmp" ./cmd/tofu; \
 	mv "$(TOFU).tmp" "$(TOFU)"; "$(TOFU)" version
+
+## docs: regenerate the provider's registry docs (docs/index.md, docs/resources/, docs/data-sources/)
+## with tfplugindocs from terraform-provider/templates/, examples/ and the provider's schema, which
+## $(TOFU) exports offline from the plugin built into a plugin directory (the test TestDocs does the
+## same into a temporary directory and fails while docs/ differs)
+docs: tofu tfplugindocs
+	TFPLUGINDOCS=$(TFPLUGINDOCS) TF_ACC_TERRAFORM_PATH=$(TOFU) \
+	$(GO) test -count=1 -run '^TestDocs$$' ./terraform-provider/provider -update
+
+## tfplugindocs: build tfplugindocs (TFPLUGINDOCS_VERSION) into $(TFPLUGINDOCS), unless it is there
+tfplugindocs: $(TFPLUGINDOCS)
+$(TFPLUGINDOCS):
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	echo "building tfplugindocs $(TFPLUGINDOCS_VERSION) into $(TFPLUGINDOCS) (first time only)"; \
+	GOBIN="$$tmp" CGO_ENABLED=0 $(GO) install -trimpath \
+	  -ldflags "-s -w -X github.com/hashicorp/terraform-plugin-docs/cmd/tfplugindocs/build.version=$(TFPLUGINDOCS_VERSION:v%=%)" \
+	  github.com/hashicorp/terraform-plugin-docs/cmd/tfplugindocs@$(TFPLUGINDOCS_VERSION); \
+	mkdir -p "$(dir $(TFPLUGINDOCS))"; mv "$$tmp/tfplugindocs" "$(TFPLUGINDOCS)"; "$(TFPLUGINDOCS)" --version
 
 ## image: the container image without a Docker engine (internal/image): the static binary for
 ## linux/$(IMAGE_ARCH), a non-root user, OCI labels; written as a `docker load`-able tarball
