@@ -7,7 +7,7 @@ DEMO     ?= testdata/corpus/mixed/zap-klog-logrus.log testdata/corpus/mixed/zap-
 TOFU_VERSION ?= v1.12.6
 TOFU         ?= $(shell $(GO) env GOPATH)/bin/tofu-$(TOFU_VERSION)
 
-.PHONY: all build demo demo-sidecar test lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak chromium
+.PHONY: all build demo demo-sidecar test lint bench bench-sidecar fuzz golden corpus corpus-external readme parser-diff clean tofu soak chromium
 
 all: build
 
@@ -112,6 +112,13 @@ golden:
 ## corpus: regenerate testdata/corpus with the real loggers, then the golden files
 corpus:
 	$(GO) run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus -pods testdata/pods
+	$(MAKE) golden
+
+## corpus-external: regenerate only the corpus of the loggers outside Go (CPython, …) with the programs
+## installed here (a missing one is skipped and its committed streams kept), then the golden files
+EXTERNAL ?= python
+corpus-external:
+	$(GO) run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus -pods '' -only $(EXTERNAL)
 	$(MAKE) golden
 
 clean:

@@ -35,10 +35,14 @@ const (
 	// FormatWeave is Weave Net's text formatter over logrus:
 	// "INFO: 2016/04/06 20:53:30.071220 msg".
 	FormatWeave
+	// FormatPython is CPython's logging module in its default and
+	// basicConfig layouts, uvicorn's and gunicorn's, and a traceback that
+	// ended the program: "WARNING:app.db:msg".
+	FormatPython
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -85,7 +85,7 @@ func parseHeader(h []byte, r *Record) bool {
 	switch h[0] {
 	case 'I', 'W', 'E', 'F':
 		return parseKlog(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
-			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r)
+			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r)
 	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		if len(h) > 4 && h[4] == '/' {
 			return parseStdlog(h, r)
@@ -105,6 +105,12 @@ func parseHeader(h []byte, r *Record) bool {
 					r.retry()
 				}
 				if parseCapnslog(h, te, r) {
+					return true
+				}
+				r.retry()
+				// Python's basicConfig layouts: " - name - LEVEL - " or
+				// ",mmm LEVEL ".
+				if parsePythonAsctime(h, te, r) {
 					return true
 				}
 				r.retry()
@@ -146,6 +152,11 @@ func parseHeader(h []byte, r *Record) bool {
 	case '{':
 		return parseJSONLine(h, r)
 	case '[':
+		// gunicorn's "[2026-11-30 04:41:36 +0000] [1] [INFO] …": a date
+		// where CoreDNS's "[INFO]" has its level.
+		if len(h) > 1 && isDigit(h[1]) {
+			return parseGunicorn(h, r)
+		}
 		return parseBracket(h, r)
 	case 't', 'l':
 		return parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
@@ -165,10 +176,14 @@ func parseHeader(h []byte, r *Record) bool {
 		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
 	case 'p', 'f':
 		return parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
-	case 'D', 'T', 'P':
-		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() || parseZapNoTime(h, r)
+	case 'D', 'P':
+		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
+			parseZapNoTime(h, r) || r.retry() || parsePython(h, r)
+	case 'T':
+		return parsePythonTraceback(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
+			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r)
 	case 'C':
-		return parseLog15(h, r)
+		return parseLog15(h, r) || r.retry() || parsePython(h, r)
 	case 'd', 'i', 'w', 'e':
 		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'L':

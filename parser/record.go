@@ -38,14 +38,15 @@ const (
 
 // How the timestamp is written.
 const (
-	timeNone    uint8 = iota
-	timeKlog          // MMDD hh:mm:ss.uuuuuu, no year, no zone
-	timeRFC3339       // 2006-01-02T15:04:05[.frac][Z|±hh:mm|±hhmm], also with a space for T and no zone
-	timeEpoch         // float or integer epoch in s, ms, µs or ns
-	timeStdlog        // package log: 2006/01/02 15:04:05[.000000], local time
-	timeKitchen       // zerolog console default: 3:04PM, no date
-	timeLogfmt        // a logfmt time value: timeRFC3339 or else timeEpoch, told apart when decoded
-	timeLog15         // log15 / go-ethereum terminal: 01-02|15:04:05[.000], no year, no zone
+	timeNone      uint8 = iota
+	timeKlog            // MMDD hh:mm:ss.uuuuuu, no year, no zone
+	timeRFC3339         // 2006-01-02T15:04:05[.frac][Z|±hh:mm|±hhmm], also with a space for T and no zone
+	timeEpoch           // float or integer epoch in s, ms, µs or ns
+	timeStdlog          // package log: 2006/01/02 15:04:05[.000000], local time
+	timeKitchen         // zerolog console default: 3:04PM, no date
+	timeLogfmt          // a logfmt time value: timeRFC3339 or else timeEpoch, told apart when decoded
+	timeLog15           // log15 / go-ethereum terminal: 01-02|15:04:05[.000], no year, no zone
+	timeSpaceZone       // 2006-01-02 15:04:05[.frac] -0700: the zone after a space (gunicorn)
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the

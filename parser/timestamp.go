@@ -37,6 +37,8 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 		return epochTime(b)
 	case timeStdlog:
 		return stdlogTime(b, ref.Location())
+	case timeSpaceZone:
+		return spaceZoneTime(b)
 	case timeLogfmt:
 		// An RFC 3339 time never reads as a number, so trying both is the
 		// same as telling them apart first.
@@ -186,6 +188,30 @@ func epochTime(b []byte) (time.Time, bool) {
 	// Rounding to the microsecond hides float64's noise in the last digits.
 	ns := int64((sec-float64(whole))*1e6+0.5) * 1000
 	return time.Unix(whole, ns).UTC(), true
+}
+
+// spaceZoneTime decodes a time whose numeric zone follows it after a
+// space, as strftime's "%Y-%m-%d %H:%M:%S %z" writes it (gunicorn).
+func spaceZoneTime(b []byte) (time.Time, bool) {
+	n := len(b)
+	if n < 25 || b[n-6] != ' ' || (b[n-5] != '+' && b[n-5] != '-') {
+		return time.Time{}, false
+	}
+	z := b[n-4:]
+	for _, c := range z {
+		if !isDigit(c) {
+			return time.Time{}, false
+		}
+	}
+	t, ok := rfc3339Time(b[:n-6], time.UTC)
+	if !ok {
+		return time.Time{}, false
+	}
+	offset := time.Duration(num(z[:2])*60+num(z[2:])) * time.Minute
+	if b[n-5] == '-' {
+		offset = -offset
+	}
+	return t.Add(-offset), true
 }
 
 // stdlogTime decodes package log's "2006/01/02 15:04:05[.000000]".

@@ -37,6 +37,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -60,6 +61,7 @@ const (
 	FormatCapnslog = "capnslog"  // coreos/pkg capnslog PrettyFormatter (etcd before 3.5)
 	FormatCalico   = "calico"    // libcalico-go logutils.Formatter (felix, calico-node)
 	FormatWeave    = "weave"     // Weave Net's logrus textFormatter
+	FormatPython   = "python"    // CPython's logging (default and basicConfig layouts), uvicorn, gunicorn, tracebacks
 	FormatGoPanic  = "gopanic"
 	FormatJSON     = "json" // any one-object-per-record JSON logger with a level key
 	FormatNone     = ""
@@ -78,7 +80,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -166,7 +168,7 @@ func validFormatLevel(format, level string) bool {
 		return level == LevelNone
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
-		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave:
+		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
@@ -185,6 +187,7 @@ type stream struct {
 	desc    string          // short description for origin
 	run     func(*recorder) // in-process generator, or nil
 	child   *childRun       // child-process generator, or nil
+	ext     *extRun         // a program outside Go (external.go), or nil
 }
 
 var generateMu sync.Mutex
@@ -195,6 +198,7 @@ type result struct {
 	log     []byte
 	truth   Truth
 	skipped string // non-empty: the stream could not be produced here
+	kept    string // non-empty: the committed copy was kept, for this reason
 }
 
 // Generate (re)writes the whole corpus under dir: it removes the .log and
@@ -205,7 +209,21 @@ type result struct {
 //
 // It needs the go command (to build the child program used for panics and
 // Fatal calls) and works both from a normal program and from a test binary.
-func Generate(dir string) error {
+// A stream whose program is missing here (see external.go) keeps the copy
+// committed in dir, if there is one.
+func Generate(dir string) error { return GenerateOnly(dir, nil) }
+
+// GenerateOnly is Generate for the streams of the given logger directories
+// only (all of them when loggers is empty): the other streams' committed
+// files are kept as they are, and MANIFEST.md still lists every stream.
+// Regenerating one format's corpus so leaves the others' bytes alone.
+func GenerateOnly(dir string, loggers []string) error {
+	selected := func(s *stream) bool { return len(loggers) == 0 || slices.Contains(loggers, s.logger) }
+	for _, l := range loggers {
+		if !slices.Contains(LoggerDirs, l) {
+			return fmt.Errorf("unknown logger directory %q", l)
+		}
+	}
 	// The global klog is reconfigured while generating: one at a time.
 	generateMu.Lock()
 	defer generateMu.Unlock()
@@ -231,9 +249,22 @@ func Generate(dir string) error {
 	}()
 
 	var results []*result
+	for _, s := range allStreams() {
+		if selected(s) {
+			continue
+		}
+		res, ok, err := loadCommitted(dir, s, "")
+		if err != nil {
+			buildWG.Wait()
+			return err
+		}
+		if ok {
+			results = append(results, res)
+		}
+	}
 	restore := captureKlog()
 	for _, s := range allStreams() {
-		if s.run == nil {
+		if s.run == nil || !selected(s) {
 			continue
 		}
 		res, err := runInProcess(s)
@@ -251,12 +282,30 @@ func Generate(dir string) error {
 		return buildErr
 	}
 	for _, s := range allStreams() {
-		if s.child == nil {
+		if s.child == nil || !selected(s) {
 			continue
 		}
 		res, err := runChild(childBin, s)
 		if err != nil {
 			return fmt.Errorf("%s/%s: %w", s.logger, s.name, err)
+		}
+		results = append(results, res)
+	}
+	for _, s := range allStreams() {
+		if s.ext == nil || !selected(s) {
+			continue
+		}
+		res, err := runExternal(s)
+		if err != nil {
+			return fmt.Errorf("%s/%s: %w", s.logger, s.name, err)
+		}
+		if res.skipped != "" {
+			fmt.Fprintf(os.Stderr, "corpusgen: skipping %s/%s: %s\n", s.logger, s.name, res.skipped)
+			if old, ok, err := loadCommitted(dir, s, res.skipped); err != nil {
+				return err
+			} else if ok {
+				res = old
+			}
 		}
 		results = append(results, res)
 	}
@@ -479,7 +528,8 @@ func manifest(results []*result) []byte {
 	b.WriteString("`INFO [11-30|04:41:36.123] msg k=v`; the year is not written), `capnslog` (etcd before 3.5:\n")
 	b.WriteString("`2019-04-02 17:47:28.661134 I | etcdserver: msg`; its `N` is level `notice`), `calico` (libcalico-go's\n")
 	b.WriteString("logutils.Formatter: `2024-03-15 00:46:36.132 [INFO][68] felix/x.go 12: msg k=\"v\"`), `weave` (Weave\n")
-	b.WriteString("Net: `INFO: 2016/04/06 20:53:30.071220 msg`), `gopanic` (Go runtime panic/fatal error to the end of\n")
+	b.WriteString("Net: `INFO: 2016/04/06 20:53:30.071220 msg`), `python` (CPython's logging in its default and basicConfig\n")
+	b.WriteString("layouts, uvicorn, gunicorn, and an uncaught exception's traceback, `critical`), `gopanic` (Go runtime panic/fatal error to the end of\n")
 	b.WriteString("the output), `json` (one JSON object per record with a level key, from any library; logrus PrettyPrint\n")
 	b.WriteString("spreads one object over several lines), and `\"\"` with level `\"\"` for lines that carry no level (plain\n")
 	b.WriteString("stderr lines, `log.Printf`, zerolog `Log()` (`???`), go-kit lines without the level wrapper).\n\n")
@@ -487,6 +537,12 @@ func manifest(results []*result) []byte {
 	b.WriteString("codes, so every line after the first starts with the previous record's reset `ESC[0m` (that line belongs to\n")
 	b.WriteString("the record it introduces) and the file ends with an unterminated `ESC[0m`, counted as one more line of the\n")
 	b.WriteString("last record.\n\n")
+	b.WriteString("Streams of programs outside Go (`python/`) are written by the real program, driven by a script of\n")
+	b.WriteString("`internal/corpusgen/ext` that reports each logging call's level and line count (the level of the call, or\n")
+	b.WriteString("for a server the `levelno` of the record its handler wrote); their origin names the program's version.\n")
+	b.WriteString("`make corpus-external` regenerates only them; a machine without a program skips its streams and keeps\n")
+	b.WriteString("their committed copies (listed below when that happened). Tracebacks name the temporary directory the\n")
+	b.WriteString("scripts ran in.\n\n")
 	b.WriteString("Lines a stream holds that no library wrote are the generator's own, each named in its record's `call`:\n")
 	b.WriteString("`fmt` banners and plain lines, the Gin-style `[GIN-debug]` route lines of `mixed/stdlog-plain-lines` (Gin not\n")
 	b.WriteString("imported), and in `gopanic/panic-supervised` the `exit status N` and restart message a supervisor loop around\n")
@@ -512,6 +568,18 @@ func manifest(results []*result) []byte {
 		lines := CountLines(res.log)
 		fmt.Fprintf(&b, "| `%s` | %d | %d | %s |\n", name, len(res.truth.Records), lines,
 			strings.ReplaceAll(res.truth.Origin, "|", "\\|"))
+	}
+	var kept []string
+	for _, res := range results {
+		if res.kept != "" {
+			kept = append(kept, fmt.Sprintf("- `%s/%s.log`: %s", res.stream.logger, res.stream.name, res.kept))
+		}
+	}
+	if len(kept) > 0 {
+		b.WriteString("\nKept from an earlier generation, their program missing on the machine that generated this one:\n\n")
+		for _, s := range kept {
+			b.WriteString(s + "\n")
+		}
 	}
 	if len(skipped) > 0 {
 		b.WriteString("\nSkipped on this machine:\n\n")

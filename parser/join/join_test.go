@@ -287,3 +287,32 @@ func TestJoinGoFamily(t *testing.T) {
 		{parser.FormatWeave, parser.LevelError, 1},
 	})
 }
+
+// TestJoinPython: a traceback logging writes with exc_info joins the record
+// before it when that record is at warning or above, chained tracebacks
+// included; after an info record, or at the start, a traceback is an
+// uncaught exception of its own, at critical.
+func TestJoinPython(t *testing.T) {
+	tb := "Traceback (most recent call last):\n  File \"/app/main.py\", line 3, in <module>\n    fail()\nValueError: boom\n"
+	input := "Traceback (most recent call last):\n  File \"/app/main.py\", line 9, in <module>\n    main()\nKeyError: 'x'\n" +
+		"INFO:app:starting\n" +
+		"ERROR:app:request failed\n" + tb +
+		"\nDuring handling of the above exception, another exception occurred:\n\n" + tb +
+		"2026-11-30 04:40:42,123 - app.db - WARNING - falling back\n" + tb +
+		"INFO:     Started server process [1]\n" +
+		"config loaded:\n  workers: 4\n" +
+		tb +
+		"[2026-11-30 04:41:36 +0000] [8] [ERROR] Error handling request /boom\n" + tb +
+		"2026-11-30 04:40:42,123 DEBUG polling\n" + tb
+	checkRecs(t, collect(t, input), []want{
+		{parser.FormatPython, parser.LevelCritical, 4},
+		{parser.FormatPython, parser.LevelInfo, 1},
+		{parser.FormatPython, parser.LevelError, 1 + 4 + 3 + 4},
+		{parser.FormatPython, parser.LevelWarning, 1 + 4},
+		{parser.FormatPython, parser.LevelInfo, 1 + 2}, // uvicorn, then a line no logger wrote
+		{parser.FormatPython, parser.LevelCritical, 4},
+		{parser.FormatPython, parser.LevelError, 1 + 4},
+		{parser.FormatPython, parser.LevelDebug, 1},
+		{parser.FormatPython, parser.LevelCritical, 4},
+	})
+}
