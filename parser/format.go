@@ -39,10 +39,14 @@ const (
 	// basicConfig layouts, uvicorn's and gunicorn's, and a traceback that
 	// ended the program: "WARNING:app.db:msg".
 	FormatPython
+	// FormatJava is the JVM's loggers on a console: logback's documented
+	// pattern and log4j2's default, Spring Boot's console pattern,
+	// java.util.logging's two-line SimpleFormatter, an uncaught exception.
+	FormatJava
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

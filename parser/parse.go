@@ -35,7 +35,12 @@ func Parse(text []byte, r *Record) bool {
 		}
 		*r = Record{text: text, layout: layout{cont: r.cont}}
 	}
-	if parseHeader(header, r) && r.Format != FormatUnknown {
+	ok := parseHeader(header, r)
+	if ok && r.timeKind == timeJUL && !r.cont.empty() {
+		// java.util.logging's level is on the record's second line.
+		julLevelLine(r)
+	}
+	if ok && r.Format != FormatUnknown {
 		if !r.cont.empty() {
 			finishContinuation(r)
 		}
@@ -85,7 +90,8 @@ func parseHeader(h []byte, r *Record) bool {
 	switch h[0] {
 	case 'I', 'W', 'E', 'F':
 		return parseKlog(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
-			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r)
+			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r) || r.retry() ||
+			parseJavaUncaught(h, r) || r.retry() || parseJUL(h, r)
 	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		if len(h) > 4 && h[4] == '/' {
 			return parseStdlog(h, r)
@@ -114,12 +120,22 @@ func parseHeader(h []byte, r *Record) bool {
 					return true
 				}
 				r.retry()
+				// Spring Boot 2's "<time>  INFO 1 --- [main] …".
+				if parseSpringBoot(h, te, r) {
+					return true
+				}
+				r.retry()
 			}
 		}
 		// A ':' in the second or third byte is zerolog's default Kitchen
 		// time ("3:04PM"); zap's and hclog's times open with a date or an
 		// epoch, so only zerolog's parser can claim such a line.
 		if len(h) > 2 && (h[1] == ':' || h[2] == ':') {
+			// logback's and log4j2's "15:04:05.000 [thread] LEVEL …".
+			if h[2] == ':' && parseJavaPattern(h, r) {
+				return true
+			}
+			r.retry()
 			// "3:04PM " or "11:04PM ": the time's end is known, and
 			// parseZerolog's search for it can be skipped.
 			te := 7
@@ -134,6 +150,14 @@ func parseHeader(h []byte, r *Record) bool {
 		// zap's and hclog's times are both RFC 3339 (zap has epoch forms
 		// too): scan the time once for both.
 		tEnd, kind := scanZapTime(h)
+		// Spring Boot 3's "<RFC 3339>  INFO 1 --- [main] …", before zap's
+		// space-separated columns can take its level.
+		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
+			if parseSpringBoot(h, tEnd, r) {
+				return true
+			}
+			r.retry()
+		}
 		// After an RFC 3339 time, zerolog's three capitals are no zap or
 		// hclog level: those lines skip the attempts that cannot match.
 		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
@@ -178,7 +202,7 @@ func parseHeader(h []byte, r *Record) bool {
 		return parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'D', 'P':
 		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
-			parseZapNoTime(h, r) || r.retry() || parsePython(h, r)
+			parseZapNoTime(h, r) || r.retry() || parsePython(h, r) || r.retry() || parseJUL(h, r)
 	case 'T':
 		return parsePythonTraceback(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
 			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r)
@@ -189,7 +213,11 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'L':
 		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'S':
-		return parseLogfmt(h, r)
+		return parseJUL(h, r) || r.retry() || parseLogfmt(h, r)
+	case 'A', 'J', 'M', 'N', 'O':
+		// java.util.logging's "Dec 01, 2026 6:13:29 PM source" (its
+		// 'D', 'F' and 'S' months are tried in those cases).
+		return parseJUL(h, r)
 	case ' ', '\t':
 		return parseIndented(h, r)
 	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'n', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':

@@ -236,6 +236,23 @@ var edgeCases = []parseCase{
 	{name: "gunicorn", line: `[2026-11-30 04:41:36 +0000] [1] [INFO] Booting worker with pid: 8`, format: FormatPython, level: LevelInfo,
 		msg: "Booting worker with pid: 8", time: "2026-11-30 04:41:36 +0000"},
 	{name: "gunicorn CRITICAL", line: `[2026-11-30 04:41:36 -0500] [7] [CRITICAL] WORKER TIMEOUT (pid:9)`, format: FormatPython, level: LevelCritical},
+	{name: "logback documented pattern", line: `18:13:06.228 [main] INFO  com.example.App - Started server on port 8080`, format: FormatJava, level: LevelInfo,
+		msg: "Started server on port 8080", logger: "com.example.App", time: "18:13:06.228"},
+	{name: "log4j2 default pattern, thread with spaces", line: `18:13:06.230 [pool-1 worker 2] WARN  c.e.Pool - slow`, format: FormatJava, level: LevelWarning,
+		msg: "slow", logger: "c.e.Pool"},
+	{name: "log4j2 FATAL", line: `18:13:06.231 [main] FATAL com.example.App - shutting down`, format: FormatJava, level: LevelCritical, logger: "com.example.App"},
+	{name: "spring boot 3", line: `2026-12-01T18:13:16.027Z  INFO 6663 --- [           main] com.example.demo.DemoApplication         : Started`,
+		format: FormatJava, level: LevelInfo, msg: "Started", logger: "com.example.demo.DemoApplication", time: "2026-12-01T18:13:16.027Z"},
+	{name: "spring boot 3.2 application name", line: `2026-11-30T04:41:36.123+01:00 ERROR 1 --- [demo] [nio-8080-exec-1] o.a.c.c.C.[Tomcat].[localhost]           : Exception`,
+		format: FormatJava, level: LevelError, msg: "Exception", logger: "o.a.c.c.C.[Tomcat].[localhost]"},
+	{name: "spring boot 2", line: `2026-12-01 18:13:32.917  WARN 6663 --- [           main] c.e.DemoApplication                      : slow`,
+		format: FormatJava, level: LevelWarning, msg: "slow", time: "2026-12-01 18:13:32.917", logger: "c.e.DemoApplication"},
+	{name: "jul record", line: "Dec 01, 2026 12:03:09 AM com.example.App handle\nSEVERE: job failed\njava.lang.RuntimeException: x\n\tat com.example.App.handle(App.java:3)",
+		format: FormatJava, level: LevelError, msg: "job failed\njava.lang.RuntimeException: x\n\tat com.example.App.handle(App.java:3)",
+		caller: "com.example.App handle", time: "Dec 01, 2026 12:03:09 AM"},
+	{name: "jul WARNING", line: "Jan 05, 2026 1:02:03 PM com.example.Disk\nWARNING: disk usage at 91%", format: FormatJava, level: LevelWarning, msg: "disk usage at 91%"},
+	{name: "java uncaught", line: "Exception in thread \"main\" java.lang.IllegalStateException: boom\n\tat com.example.App.main(App.java:12)",
+		format: FormatJava, level: LevelCritical},
 	{name: "python uncaught exception", line: "Traceback (most recent call last):\n  File \"/app/main.py\", line 3, in <module>\n    raise ValueError(\"boom\")\nValueError: boom",
 		format: FormatPython, level: LevelCritical},
 }
@@ -261,7 +278,16 @@ var negativeCases = []string{
 	"2026-11-30T04:42:06.881Z [?????] x",
 	`192.168.1.10 - - [30/Nov/2026:04:40:42 +0000] "GET /healthz HTTP/1.1" 200 2 "-" "kube-probe/1.34"`,
 	"2026-11-30T04:40:42.123456Z 0 [Warning] [MY-010068] [Server] CA certificate ca.pem is self signed.",
-	"Exception in thread \"main\" java.lang.IllegalStateException: boom",
+	"Exception in thread main java.lang.IllegalStateException: no quotes",
+	"java.lang.IllegalStateException: Failed to start",
+	"Caused by: java.io.IOException: Connection refused",
+	"org.postgresql.util.PSQLException: FATAL: password authentication failed",
+	"Dec 01 2026 6:13:29 PM no comma",
+	"Jan 5, 2026 1:02:03 PM a day without its zero",
+	"Dec 01, 2026 6:13:29 PMcom.example.App glued",
+	"Dez 01, 2026 6:13:29 PM not an English month",
+	"18:13:06.228 [main] NOTICE com.example.App - not a logback level",
+	"18:13:06.228 [main] INFO  com.example.App no dash",
 	"WARNING:root python logging without the second colon",
 	"Warning:root:not logging's upper-case name",
 	"NOTICE:root:not a logging level name",
@@ -283,6 +309,8 @@ var negativeCases = []string{
 	"panic",
 	"\x00\x01\x02\xff\xfe",
 	"    at com.example.Foo(Foo.java:12)",
+	"\tat com.example.Foo(Foo.java:12)",
+	"\t... 12 more",
 	"2023/07/26 10:44:41 [GIN-debug] POST /api/pull",
 	"2023/07/26 10:44:41 [::1]:8080 listening",
 	"        2021-05-21T08:42:30.486Z [ERROR] indented by eight: a continuation",
@@ -340,6 +368,23 @@ func TestParse(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// java.util.logging's first line is a record head that takes the lines
+// after it, but alone it has no level: Parse leaves it unrecognised, as
+// its level line is not there.
+func TestJULHead(t *testing.T) {
+	head := []byte("Dec 01, 2026 6:13:29 PM com.example.App handle")
+	var r Record
+	if !IsHeader(head, &r) || !r.AcceptsContinuation() || r.Format != FormatUnknown {
+		t.Errorf("IsHeader: %v, continues %v, format %v", IsHeader(head, &r), r.AcceptsContinuation(), r.Format)
+	}
+	if Parse(head, &r) || ParseLine(head, &r) {
+		t.Errorf("head alone recognised as %v/%v", r.Format, r.Level)
+	}
+	if Parse(append(head, "\nNOTICE: not a level of java.util.logging"...), &r) {
+		t.Errorf("head with a line of no level recognised as %v/%v", r.Format, r.Level)
 	}
 }
 
@@ -422,6 +467,15 @@ func TestTimestamp(t *testing.T) {
 		{"2019-04-02 17:47:28.661167 N | etcdmain: m", ref, "2019-04-02T17:47:28.661167Z"},
 		{"2024-03-15 00:46:36.132 [INFO][68] felix/int_dataplane.go 1837: m", ref, "2024-03-15T00:46:36.132Z"},
 		{"INFO: 2016/04/06 20:53:30.071220 m", ref, "2016-04-06T20:53:30.07122Z"},
+		{"2026-11-30 04:40:42,123 - app - ERROR - m", ref, "2026-11-30T04:40:42.123Z"},
+		{"[2026-11-30 04:41:36 -0500] [1] [INFO] m", ref, "2026-11-30T09:41:36Z"},
+		{"[2026-11-30 04:41:36 +0130] [1] [INFO] m", ref, "2026-11-30T03:11:36Z"},
+		{"18:13:06.228 [main] INFO  a.B - m", ref, "2026-11-30T18:13:06.228Z"},
+		{"23:59:59.500 [main] INFO  a.B - m", time.Date(2026, 12, 1, 0, 0, 2, 0, time.UTC), "2026-11-30T23:59:59.5Z"},
+		{"2026-12-01T18:13:16.027+01:00  INFO 6663 --- [main] a.B : m", ref, "2026-12-01T17:13:16.027Z"},
+		{"Dec 01, 2026 6:13:29 PM a.B m\nINFO: m", ref, "2026-12-01T18:13:29Z"},
+		{"Jan 02, 2026 12:03:09 AM a.B m\nINFO: m", ref, "2026-01-02T00:03:09Z"},
+		{"Jan 02, 2026 12:03:09 PM a.B m\nINFO: m", ref, "2026-01-02T12:03:09Z"},
 	}
 	for _, c := range cases {
 		var r Record

@@ -15,7 +15,7 @@ import (
 
 // Loggers of other runtimes (CPython, the JVM, servers) are driven the way
 // the child program is: a script of ours makes the calls, the program's
-// own logger writes them to stderr, and for every call the script reports
+// own logger writes them to stderr or stdout, and for every call the script reports
 // {"lines", "format", "level", "call"} as one JSON line (to the file named
 // by $CORPUSGEN_REPORT, since servers write to stdout too). The level is the
 // level of the call the script made. Lines after the last report (an
@@ -91,7 +91,11 @@ func runExternal(s *stream) (*result, error) {
 	cmd := exec.CommandContext(ctx, prog, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "CORPUSGEN_REPORT="+report, "PYTHONDONTWRITEBYTECODE=1", "TZ=UTC")
+	// stdout and stderr share one pipe, so the log keeps the order the
+	// program wrote in: a container's log has both (log4j2's console
+	// appender writes to stdout).
 	var stderr bytes.Buffer
+	cmd.Stdout = &stderr
 	cmd.Stderr = &stderr
 	code, err := exitCode(cmd.Run())
 	if err != nil {

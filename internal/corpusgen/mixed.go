@@ -201,6 +201,7 @@ func allStreams() []*stream {
 	all = append(all, calicoStreams()...)
 	all = append(all, weaveStreams()...)
 	all = append(all, pythonStreams()...)
+	all = append(all, javaStreams()...)
 	all = append(all, mixedStreams()...)
 	all = append(all, stdlogStreams()...)
 	all = append(all, variantStreams()...)

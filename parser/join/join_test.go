@@ -316,3 +316,27 @@ func TestJoinPython(t *testing.T) {
 		{parser.FormatPython, parser.LevelCritical, 4},
 	})
 }
+
+// TestJoinJava: a logged throwable ("java.lang.X: msg", TAB "at …",
+// "Caused by:", TAB "... N more", logback's "common frames omitted") joins
+// its record; java.util.logging's record takes its level from its second
+// line, and its throwable ends with a blank line that is still its own; an
+// uncaught exception starts a record of its own at critical.
+func TestJoinJava(t *testing.T) {
+	trace := "java.lang.RuntimeException: request failed\n\tat com.example.App.handle(App.java:3)\n" +
+		"Caused by: java.sql.SQLException: Connection refused: db:5432\n\tat com.example.Db.open(Db.java:9)\n\t... 12 common frames omitted\n"
+	input := "Dec 01, 2026 6:13:29 PM com.example.App handle\nINFO: Started\n" +
+		"Dec 01, 2026 6:13:29 PM com.example.App handle\nSEVERE: unhandled exception\n" + trace + "\n" +
+		"18:13:06.239 [main] ERROR com.example.App - unhandled exception\n" + trace +
+		"2026-12-01T18:13:16.027Z  WARN 6663 --- [           main] c.e.DemoApplication                      : slow\n" +
+		"2026-12-01 18:13:32.918 ERROR 6663 --- [           main] c.e.DemoApplication                      : failed\n" + trace +
+		"Exception in thread \"main\" java.lang.IllegalStateException: Failed to start application\n\tat com.example.App.main(App.java:12)\n\t... 8 more\n"
+	checkRecs(t, collect(t, input), []want{
+		{parser.FormatJava, parser.LevelInfo, 2},
+		{parser.FormatJava, parser.LevelError, 2 + 5 + 1},
+		{parser.FormatJava, parser.LevelError, 1 + 5},
+		{parser.FormatJava, parser.LevelWarning, 1},
+		{parser.FormatJava, parser.LevelError, 1 + 5},
+		{parser.FormatJava, parser.LevelCritical, 3},
+	})
+}
