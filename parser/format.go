@@ -43,10 +43,13 @@ const (
 	// pattern and log4j2's default, Spring Boot's console pattern,
 	// java.util.logging's two-line SimpleFormatter, an uncaught exception.
 	FormatJava
+	// FormatNginx is nginx's error log: "2026/11/30 04:41:36 [notice] 1#1:
+	// msg", and "nginx: [emerg] msg" before the log is open.
+	FormatNginx
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -220,7 +220,9 @@ func parseHeader(h []byte, r *Record) bool {
 		return parseJUL(h, r)
 	case ' ', '\t':
 		return parseIndented(h, r)
-	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'n', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':
+	case 'n':
+		return parseNginxStderr(h, r) || r.retry() || parseLogfmt(h, r)
+	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':
 		return parseLogfmt(h, r)
 	}
 	return false

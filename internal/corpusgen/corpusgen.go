@@ -63,6 +63,7 @@ const (
 	FormatWeave    = "weave"     // Weave Net's logrus textFormatter
 	FormatPython   = "python"    // CPython's logging (default and basicConfig layouts), uvicorn, gunicorn, tracebacks
 	FormatJava     = "java"      // java.util.logging, logback, log4j2, Spring Boot, uncaught exceptions
+	FormatNginx    = "nginx"     // nginx's error log
 	FormatGoPanic  = "gopanic"
 	FormatJSON     = "json" // any one-object-per-record JSON logger with a level key
 	FormatNone     = ""
@@ -71,17 +72,19 @@ const (
 // Canonical levels that can appear in [Record.Level]. The empty string is
 // used together with [FormatNone].
 const (
-	LevelDebug    = "debug"
-	LevelInfo     = "info"
-	LevelNotice   = "notice" // capnslog's N
-	LevelWarning  = "warning"
-	LevelError    = "error"
-	LevelCritical = "critical"
-	LevelNone     = ""
+	LevelDebug     = "debug"
+	LevelInfo      = "info"
+	LevelNotice    = "notice" // capnslog's N
+	LevelWarning   = "warning"
+	LevelError     = "error"
+	LevelCritical  = "critical"
+	LevelAlert     = "alert"     // nginx's alert
+	LevelEmergency = "emergency" // nginx's emerg
+	LevelNone      = ""
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -169,12 +172,14 @@ func validFormatLevel(format, level string) bool {
 		return level == LevelNone
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
-		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava:
+		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
 		case LevelNotice:
-			return format == FormatCapnslog
+			return format == FormatCapnslog || format == FormatNginx
+		case LevelAlert, LevelEmergency:
+			return format == FormatNginx
 		}
 	}
 	return false
@@ -531,7 +536,8 @@ func manifest(results []*result) []byte {
 	b.WriteString("logutils.Formatter: `2024-03-15 00:46:36.132 [INFO][68] felix/x.go 12: msg k=\"v\"`), `weave` (Weave\n")
 	b.WriteString("Net: `INFO: 2016/04/06 20:53:30.071220 msg`), `python` (CPython's logging in its default and basicConfig\n")
 	b.WriteString("layouts, uvicorn, gunicorn, and an uncaught exception's traceback, `critical`), `java` (java.util.logging,\n")
-	b.WriteString("logback, log4j2, Spring Boot's console pattern, an uncaught exception), `gopanic` (Go runtime panic/fatal error to the end of\n")
+	b.WriteString("logback, log4j2, Spring Boot's console pattern, an uncaught exception), `nginx` (nginx's error log and its\n")
+	b.WriteString("`nginx: [emerg]` lines; levels `notice`, `alert` and `emergency` too), `gopanic` (Go runtime panic/fatal error to the end of\n")
 	b.WriteString("the output), `json` (one JSON object per record with a level key, from any library; logrus PrettyPrint\n")
 	b.WriteString("spreads one object over several lines), and `\"\"` with level `\"\"` for lines that carry no level (plain\n")
 	b.WriteString("stderr lines, `log.Printf`, zerolog `Log()` (`???`), go-kit lines without the level wrapper).\n\n")
@@ -539,9 +545,13 @@ func manifest(results []*result) []byte {
 	b.WriteString("codes, so every line after the first starts with the previous record's reset `ESC[0m` (that line belongs to\n")
 	b.WriteString("the record it introduces) and the file ends with an unterminated `ESC[0m`, counted as one more line of the\n")
 	b.WriteString("last record.\n\n")
-	b.WriteString("Streams of programs outside Go (`python/`, `java/`) are written by the real program, driven by a script of\n")
+	b.WriteString("Streams of programs outside Go (`python/`, `java/`, `nginx/`) are written by the real program, driven by a script of\n")
 	b.WriteString("`internal/corpusgen/ext` that reports each logging call's level and line count (the level of the call, or\n")
 	b.WriteString("for a server the `levelno` of the record its handler wrote); their origin names the program's version.\n")
+	b.WriteString("nginx, a C program, runs no script of ours: the generator provokes events (a failing configuration test, a\n")
+	b.WriteString("start, requests that fail, a second server that cannot bind, SIGQUIT) and each line's level is the level\n")
+	b.WriteString("nginx's source logs that message at (the table in `internal/corpusgen/nginx.go`, each row naming the source\n")
+	b.WriteString("function, in the record's `call`), never the bracketed word; a message not in the table stops the generation.\n")
 	b.WriteString("`make corpus-external` regenerates only them; a machine without a program skips its streams and keeps\n")
 	b.WriteString("their committed copies (listed below when that happened). Tracebacks name the temporary directory the\n")
 	b.WriteString("scripts ran in.\n\n")

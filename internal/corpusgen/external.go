@@ -39,6 +39,10 @@ type extRun struct {
 	needs   []string // a command that must succeed, or the stream is skipped (a module installed)
 	exit    int      // expected exit status
 	tail    *Record  // covers the lines after the last report, or nil
+	// drive, when set, runs the program itself in dir instead of args,
+	// for a program no script of ours can run inside (a server written
+	// in C), and returns its log and the records covering it.
+	drive func(prog, dir string) ([]byte, []Record, error)
 }
 
 // runExternal runs an external stream, or reports it skipped when its
@@ -79,6 +83,16 @@ func runExternal(s *stream) (*result, error) {
 	version, err := extVersion(x.version)
 	if err != nil {
 		return nil, err
+	}
+	if x.drive != nil {
+		ref := time.Now().UTC()
+		log, recs, err := x.drive(prog, dir)
+		if err != nil {
+			return nil, err
+		}
+		res.log = log
+		res.truth = Truth{Origin: fmt.Sprintf("%s; internal/corpusgen (%s)", version, s.desc), ReferenceTime: ref.Format(time.RFC3339), Records: recs}
+		return res, nil
 	}
 	report := filepath.Join(tmp, "report.jsonl")
 	args := make([]string, len(x.args))

@@ -202,6 +202,7 @@ func allStreams() []*stream {
 	all = append(all, weaveStreams()...)
 	all = append(all, pythonStreams()...)
 	all = append(all, javaStreams()...)
+	all = append(all, nginxStreams()...)
 	all = append(all, mixedStreams()...)
 	all = append(all, stdlogStreams()...)
 	all = append(all, variantStreams()...)

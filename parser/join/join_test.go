@@ -340,3 +340,23 @@ func TestJoinJava(t *testing.T) {
 		{parser.FormatJava, parser.LevelCritical, 3},
 	})
 }
+
+// TestJoinNginx: each error log line is a record, a Lua traceback continues
+// one, and nginx's own stderr lines ("nginx: …") never continue anything:
+// a configuration test's closing line stands apart from the emerg before it.
+func TestJoinNginx(t *testing.T) {
+	input := "2026/11/30 04:40:59 [emerg] 1#1: unknown directive \"worker_procs\" in /etc/nginx/nginx.conf:1\n" +
+		"nginx: [emerg] unknown directive \"worker_procs\" in /etc/nginx/nginx.conf:1\n" +
+		"nginx: configuration file /etc/nginx/nginx.conf test failed\n" +
+		"2026/11/30 04:41:36 [notice] 1#1: start worker processes\n" +
+		"2026/11/30 04:41:37 [error] 31#31: *5 lua entry thread aborted: runtime error: balancer.lua:12: attempt to index nil\nstack traceback:\ncoroutine 0:\n\t[C]: in function 'error'\n" +
+		"2026/11/30 04:41:38 [warn] 31#31: *6 an upstream response is buffered to a temporary file\n"
+	checkRecs(t, collect(t, input), []want{
+		{parser.FormatNginx, parser.LevelEmergency, 1},
+		{parser.FormatNginx, parser.LevelEmergency, 1},
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+		{parser.FormatNginx, parser.LevelNotice, 1},
+		{parser.FormatNginx, parser.LevelError, 4},
+		{parser.FormatNginx, parser.LevelWarning, 1},
+	})
+}
