@@ -46,10 +46,13 @@ const (
 	// FormatNginx is nginx's error log: "2026/11/30 04:41:36 [notice] 1#1:
 	// msg", and "nginx: [emerg] msg" before the log is open.
 	FormatNginx
+	// FormatPostgres is PostgreSQL's server log with its default prefix:
+	// "2026-11-30 04:41:36.123 UTC [1] LOG:  msg".
+	FormatPostgres
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

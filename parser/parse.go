@@ -125,6 +125,14 @@ func parseHeader(h []byte, r *Record) bool {
 					return true
 				}
 				r.retry()
+				// PostgreSQL's "<time> UTC [1] LOG:  …"; its DETAIL,
+				// STATEMENT… lines continue the report before them.
+				if head, field := parsePostgres(h, te, r); head {
+					return true
+				} else if field {
+					return r.retry()
+				}
+				r.retry()
 			}
 		}
 		// A ':' in the second or third byte is zerolog's default Kitchen

@@ -49,6 +49,7 @@ const (
 	timeSpaceZone       // 2006-01-02 15:04:05[.frac] -0700: the zone after a space (gunicorn)
 	timeClock           // 15:04:05.000, no date, no zone (logback's and log4j2's %d{HH:mm:ss.SSS})
 	timeJUL             // Jan 02, 2006 3:04:05 PM, no zone (java.util.logging's SimpleFormatter)
+	timeZoneName        // 2006-01-02 15:04:05.000 UTC: a zone name or offset after a space (PostgreSQL's %m)
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the

@@ -43,6 +43,8 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 		return clockTime(b, ref)
 	case timeJUL:
 		return julTime(b, ref.Location())
+	case timeZoneName:
+		return zoneNameTime(b, ref.Location())
 	case timeLogfmt:
 		// An RFC 3339 time never reads as a number, so trying both is the
 		// same as telling them apart first.
@@ -261,6 +263,25 @@ func julTime(b []byte, loc *time.Location) (time.Time, bool) {
 		hh += 12
 	}
 	return time.Date(num(b[8:12]), time.Month(month), num(b[4:6]), hh, num(b[i+2:i+4]), num(b[i+5:i+7]), 0, loc), true
+}
+
+// zoneNameTime decodes "2006-01-02 15:04:05.000 ZONE": UTC, GMT and
+// numeric offsets are read; another abbreviation ("CEST") is taken to be
+// loc's, as the server's zone can only be known from its configuration.
+func zoneNameTime(b []byte, loc *time.Location) (time.Time, bool) {
+	k := len(b) - 1
+	for k > 0 && b[k] != ' ' {
+		k--
+	}
+	if k < 19 {
+		return time.Time{}, false
+	}
+	off, ok := zoneOffset(b[k+1:])
+	if !ok {
+		return rfc3339Time(b[:k], loc)
+	}
+	t, ok := rfc3339Time(b[:k], time.UTC)
+	return t.Add(-time.Duration(off) * time.Second), ok
 }
 
 // fracNanos reads the digits of a fraction of a second as nanoseconds:

@@ -203,6 +203,7 @@ func allStreams() []*stream {
 	all = append(all, pythonStreams()...)
 	all = append(all, javaStreams()...)
 	all = append(all, nginxStreams()...)
+	all = append(all, postgresStreams()...)
 	all = append(all, mixedStreams()...)
 	all = append(all, stdlogStreams()...)
 	all = append(all, variantStreams()...)

@@ -20,7 +20,8 @@ import (
 // never the bracketed word nginx prints: a line whose message is not in
 // the table stops the generation.
 
-// nginxMessage is a message nginx writes and the level its source logs it at.
+// nginxMessage is a message a server writes and the level its source logs
+// it at (nginx's here, PostgreSQL's in postgres.go).
 type nginxMessage struct {
 	re     *regexp.Regexp
 	level  string

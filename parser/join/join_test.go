@@ -360,3 +360,22 @@ func TestJoinNginx(t *testing.T) {
 		{parser.FormatNginx, parser.LevelWarning, 1},
 	})
 }
+
+// TestJoinPostgres: a report's DETAIL, HINT, CONTEXT and STATEMENT lines
+// repeat its prefix but carry no severity: they join the report, as the
+// TAB lines of a multi-line message do; the next report starts a record.
+func TestJoinPostgres(t *testing.T) {
+	input := "2026-11-30 04:40:42.130 UTC [1] LOG:  database system is ready to accept connections\n" +
+		"2026-11-30 04:40:44.845 UTC [58] WARNING:  relevel warning: the cache is cold\n\thit ratio 0.42\n" +
+		"2026-11-30 04:40:44.845 UTC [58] CONTEXT:  PL/pgSQL function inline_code_block line 1 at RAISE\n" +
+		"2026-11-30 04:40:50.001 UTC [57] ERROR:  duplicate key value violates unique constraint \"items_pkey\"\n" +
+		"2026-11-30 04:40:50.001 UTC [57] DETAIL:  Key (id)=(1) already exists.\n" +
+		"2026-11-30 04:40:50.001 UTC [57] STATEMENT:  INSERT INTO items VALUES (1);\n" +
+		"2026-11-30 04:41:00.500 UTC [63] FATAL:  password authentication failed for user \"app\"\n"
+	checkRecs(t, collect(t, input), []want{
+		{parser.FormatPostgres, parser.LevelInfo, 1},
+		{parser.FormatPostgres, parser.LevelWarning, 3},
+		{parser.FormatPostgres, parser.LevelError, 3},
+		{parser.FormatPostgres, parser.LevelCritical, 1},
+	})
+}
