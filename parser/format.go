@@ -49,10 +49,13 @@ const (
 	// FormatPostgres is PostgreSQL's server log with its default prefix:
 	// "2026-11-30 04:41:36.123 UTC [1] LOG:  msg".
 	FormatPostgres
+	// FormatEnvoy is Envoy's default log format and the one Istio gives
+	// its sidecars: "[2026-11-30 04:41:36.123][15][warning][config] msg".
+	FormatEnvoy
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -179,6 +179,14 @@ func parseHeader(h []byte, r *Record) bool {
 				}
 			}
 		}
+		// Istio's format for its Envoy: "<time>\t<level>\tenvoy <logger> …",
+		// whose info and error zap's columns would take.
+		if kind == timeRFC3339 && tEnd < len(h) && h[tEnd] == '\t' {
+			if parseEnvoyIstio(h, tEnd, r) {
+				return true
+			}
+			r.retry()
+		}
 		return parseZapAfterTime(h, tEnd, kind, r) || r.retry() ||
 			(kind == timeRFC3339 && parseHclogAfterTime(h, tEnd, r)) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
 	case '{':
@@ -187,7 +195,8 @@ func parseHeader(h []byte, r *Record) bool {
 		// gunicorn's "[2026-11-30 04:41:36 +0000] [1] [INFO] …": a date
 		// where CoreDNS's "[INFO]" has its level.
 		if len(h) > 1 && isDigit(h[1]) {
-			return parseGunicorn(h, r)
+			// and Envoy's "[2026-11-30 04:41:36.123][15][warning]…".
+			return parseGunicorn(h, r) || r.retry() || parseEnvoy(h, r)
 		}
 		return parseBracket(h, r)
 	case 't', 'l':

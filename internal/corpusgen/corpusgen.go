@@ -65,6 +65,7 @@ const (
 	FormatJava     = "java"      // java.util.logging, logback, log4j2, Spring Boot, uncaught exceptions
 	FormatNginx    = "nginx"     // nginx's error log
 	FormatPostgres = "postgres"  // PostgreSQL's server log, default log_line_prefix
+	FormatEnvoy    = "envoy"     // Envoy's default log format and Istio's for its sidecars
 	FormatGoPanic  = "gopanic"
 	FormatJSON     = "json" // any one-object-per-record JSON logger with a level key
 	FormatNone     = ""
@@ -85,7 +86,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -173,7 +174,7 @@ func validFormatLevel(format, level string) bool {
 		return level == LevelNone
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
-		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres:
+		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
@@ -539,7 +540,8 @@ func manifest(results []*result) []byte {
 	b.WriteString("layouts, uvicorn, gunicorn, and an uncaught exception's traceback, `critical`), `java` (java.util.logging,\n")
 	b.WriteString("logback, log4j2, Spring Boot's console pattern, an uncaught exception), `nginx` (nginx's error log and its\n")
 	b.WriteString("`nginx: [emerg]` lines; levels `notice`, `alert` and `emergency` too), `postgres` (PostgreSQL's server log; a\n")
-	b.WriteString("report with its DETAIL, HINT, CONTEXT and STATEMENT lines is one record), `gopanic` (Go runtime panic/fatal error to the end of\n")
+	b.WriteString("report with its DETAIL, HINT, CONTEXT and STATEMENT lines is one record), `envoy` (Envoy's default log format and\n")
+	b.WriteString("Istio's for its sidecars), `gopanic` (Go runtime panic/fatal error to the end of\n")
 	b.WriteString("the output), `json` (one JSON object per record with a level key, from any library; logrus PrettyPrint\n")
 	b.WriteString("spreads one object over several lines), and `\"\"` with level `\"\"` for lines that carry no level (plain\n")
 	b.WriteString("stderr lines, `log.Printf`, zerolog `Log()` (`???`), go-kit lines without the level wrapper).\n\n")
@@ -569,7 +571,8 @@ func manifest(results []*result) []byte {
 	b.WriteString("built here: log15/go-ethereum logfmt, OpenTelemetry severity names, Elastic ECS (go.elastic.co/ecszap cannot\n")
 	b.WriteString("be fetched through the module proxy), Calico (github.com/projectcalico/calico replaces a module of its own\n")
 	b.WriteString("with a local directory, so a module requiring it cannot `go mod tidy`), Weave Net (github.com/weaveworks/weave\n")
-	b.WriteString("is not served by the module proxy), and geth versions older than the one built here.\n\n")
+	b.WriteString("is not served by the module proxy), geth versions older than the one built here, and Envoy (a C++ server\n")
+	b.WriteString("neither Debian nor the module proxy has).\n\n")
 	b.WriteString("`log15/terminal-format-stripped.log` holds what log15 wrote with its colour sequences removed by the\n")
 	b.WriteString("generator (log15's TerminalFormat always colours), as logs copied from a terminal show it. capnslog runs\n")
 	b.WriteString("in the child program: its init takes over package `log` for the whole process.\n\n")

@@ -204,6 +204,7 @@ func allStreams() []*stream {
 	all = append(all, javaStreams()...)
 	all = append(all, nginxStreams()...)
 	all = append(all, postgresStreams()...)
+	all = append(all, envoyStreams()...)
 	all = append(all, mixedStreams()...)
 	all = append(all, stdlogStreams()...)
 	all = append(all, variantStreams()...)

@@ -379,3 +379,20 @@ func TestJoinPostgres(t *testing.T) {
 		{parser.FormatPostgres, parser.LevelCritical, 1},
 	})
 }
+
+// TestJoinEnvoy: Envoy's start-up list of extensions continues its record
+// on indented lines; Istio's format for its Envoy starts records of its
+// own beside pilot-agent's zap lines.
+func TestJoinEnvoy(t *testing.T) {
+	input := "[2026-11-30 04:41:36.101][1][info][main] [source/server/server.cc:428] statically linked extensions:\n" +
+		"  envoy.filters.http: envoy.filters.http.cors, envoy.filters.http.router\n" +
+		"[2026-11-30 04:41:37.502][1][warning][config] [source/common/config/grpc_stream.h:191] stream closed\n" +
+		"2026-11-30T04:41:36.562801Z\tinfo\txdsproxy\tconnected to upstream XDS server\n" +
+		"2026-11-30T04:41:53.005418Z\terror\tenvoy config external/envoy/source/x.cc:294\tcluster rejected\tthread=14\n"
+	checkRecs(t, collect(t, input), []want{
+		{parser.FormatEnvoy, parser.LevelInfo, 2},
+		{parser.FormatEnvoy, parser.LevelWarning, 1},
+		{parser.FormatZap, parser.LevelInfo, 1},
+		{parser.FormatEnvoy, parser.LevelError, 1},
+	})
+}
