@@ -52,10 +52,14 @@ const (
 	// FormatEnvoy is Envoy's default log format and the one Istio gives
 	// its sidecars: "[2026-11-30 04:41:36.123][15][warning][config] msg".
 	FormatEnvoy
+	// FormatRuby is Ruby's standard Logger (Rails' too):
+	// "I, [2026-11-30T04:41:36.123456 #1]  INFO -- prog: msg", and an
+	// exception nobody rescued.
+	FormatRuby
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -91,7 +91,7 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'I', 'W', 'E', 'F':
 		return parseKlog(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
 			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r) || r.retry() ||
-			parseJavaUncaught(h, r) || r.retry() || parseJUL(h, r)
+			parseJavaUncaught(h, r) || r.retry() || parseJUL(h, r) || r.retry() || parseRuby(h, r)
 	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		if len(h) > 4 && h[4] == '/' {
 			return parseStdlog(h, r)
@@ -219,7 +219,7 @@ func parseHeader(h []byte, r *Record) bool {
 		return parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'D', 'P':
 		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
-			parseZapNoTime(h, r) || r.retry() || parsePython(h, r) || r.retry() || parseJUL(h, r)
+			parseZapNoTime(h, r) || r.retry() || parsePython(h, r) || r.retry() || parseJUL(h, r) || r.retry() || parseRuby(h, r)
 	case 'T':
 		return parsePythonTraceback(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
 			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r)
@@ -233,14 +233,20 @@ func parseHeader(h []byte, r *Record) bool {
 		return parseJUL(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'A', 'J', 'M', 'N', 'O':
 		// java.util.logging's "Dec 01, 2026 6:13:29 PM source" (its
-		// 'D', 'F' and 'S' months are tried in those cases).
-		return parseJUL(h, r)
+		// 'D', 'F' and 'S' months are tried in those cases), and Ruby
+		// Logger's ANY ("A, [2026-…").
+		return parseJUL(h, r) || r.retry() || parseRuby(h, r)
+	case '/', '.':
+		// Ruby's uncaught exception, "/app/x.rb:3:in `m': msg (Error)".
+		return parseRubyUncaught(h, r)
 	case ' ', '\t':
 		return parseIndented(h, r)
 	case 'n':
 		return parseNginxStderr(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':
-		return parseLogfmt(h, r)
+		// A relative path of Ruby's uncaught exception ("app.rb:3:in …")
+		// after logfmt, which never takes a line without a '=' pair.
+		return parseLogfmt(h, r) || r.retry() || parseRubyUncaught(h, r)
 	}
 	return false
 }

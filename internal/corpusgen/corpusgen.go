@@ -66,6 +66,7 @@ const (
 	FormatNginx    = "nginx"     // nginx's error log
 	FormatPostgres = "postgres"  // PostgreSQL's server log, default log_line_prefix
 	FormatEnvoy    = "envoy"     // Envoy's default log format and Istio's for its sidecars
+	FormatRuby     = "ruby"      // Ruby's Logger (Rails' too), uncaught exceptions
 	FormatGoPanic  = "gopanic"
 	FormatJSON     = "json" // any one-object-per-record JSON logger with a level key
 	FormatNone     = ""
@@ -86,7 +87,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -174,7 +175,7 @@ func validFormatLevel(format, level string) bool {
 		return level == LevelNone
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
-		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy:
+		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
@@ -541,7 +542,8 @@ func manifest(results []*result) []byte {
 	b.WriteString("logback, log4j2, Spring Boot's console pattern, an uncaught exception), `nginx` (nginx's error log and its\n")
 	b.WriteString("`nginx: [emerg]` lines; levels `notice`, `alert` and `emergency` too), `postgres` (PostgreSQL's server log; a\n")
 	b.WriteString("report with its DETAIL, HINT, CONTEXT and STATEMENT lines is one record), `envoy` (Envoy's default log format and\n")
-	b.WriteString("Istio's for its sidecars), `gopanic` (Go runtime panic/fatal error to the end of\n")
+	b.WriteString("Istio's for its sidecars), `ruby` (Ruby's Logger, Rails' production logger, an exception nobody rescued),\n")
+	b.WriteString("`gopanic` (Go runtime panic/fatal error to the end of\n")
 	b.WriteString("the output), `json` (one JSON object per record with a level key, from any library; logrus PrettyPrint\n")
 	b.WriteString("spreads one object over several lines), and `\"\"` with level `\"\"` for lines that carry no level (plain\n")
 	b.WriteString("stderr lines, `log.Printf`, zerolog `Log()` (`???`), go-kit lines without the level wrapper).\n\n")
@@ -549,7 +551,7 @@ func manifest(results []*result) []byte {
 	b.WriteString("codes, so every line after the first starts with the previous record's reset `ESC[0m` (that line belongs to\n")
 	b.WriteString("the record it introduces) and the file ends with an unterminated `ESC[0m`, counted as one more line of the\n")
 	b.WriteString("last record.\n\n")
-	b.WriteString("Streams of programs outside Go (`python/`, `java/`, `nginx/`, `postgres/`) are written by the real program, driven by a script of\n")
+	b.WriteString("Streams of programs outside Go (`python/`, `java/`, `nginx/`, `postgres/`, `ruby/`) are written by the real program, driven by a script of\n")
 	b.WriteString("`internal/corpusgen/ext` that reports each logging call's level and line count (the level of the call, or\n")
 	b.WriteString("for a server the `levelno` of the record its handler wrote); their origin names the program's version.\n")
 	b.WriteString("nginx, a C program, runs no script of ours: the generator provokes events (a failing configuration test, a\n")

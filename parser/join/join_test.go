@@ -396,3 +396,17 @@ func TestJoinEnvoy(t *testing.T) {
 		{parser.FormatEnvoy, parser.LevelError, 1},
 	})
 }
+
+// TestJoinRuby: a logged exception's backtrace continues its record; an
+// exception nobody rescued starts one at critical, its "from" lines with it.
+func TestJoinRuby(t *testing.T) {
+	input := "E, [2026-11-30T04:41:36.188577 #1] ERROR -- worker: no user -1 (ArgumentError)\n" +
+		"/app/models/user.rb:43:in `fetch_user'\napp/main.rb:61:in `block in <main>'\n" +
+		"I, [2026-11-30T04:41:36.188627 #1]  INFO -- worker: shutting down\n" +
+		"/app/models/user.rb:43:in `fetch_user': no user -2 (ArgumentError)\n\tfrom app/main.rb:67:in `<main>'\n"
+	checkRecs(t, collect(t, input), []want{
+		{parser.FormatRuby, parser.LevelError, 3},
+		{parser.FormatRuby, parser.LevelInfo, 1},
+		{parser.FormatRuby, parser.LevelCritical, 2},
+	})
+}
