@@ -56,10 +56,12 @@ const (
 	// "I, [2026-11-30T04:41:36.123456 #1]  INFO -- prog: msg", and an
 	// exception nobody rescued.
 	FormatRuby
+	// FormatRedis is Redis's log: "1:M 30 Nov 2026 04:41:36.123 * msg".
+	FormatRedis
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -96,6 +96,10 @@ func parseHeader(h []byte, r *Record) bool {
 		if len(h) > 4 && h[4] == '/' {
 			return parseStdlog(h, r)
 		}
+		// Redis's "1:M 30 Nov 2026 04:41:36.123 * msg".
+		if c, ok := redisHead(h); ok {
+			return parseRedis(h, c, r)
+		}
 		// A date whose time is set off by a space, not zap's and hclog's
 		// 'T': capnslog's "2019-04-02 17:47:28.661134 I | " or Calico's
 		// "2024-03-15 00:46:36.132 [INFO][68] ". Other such lines go on to

@@ -50,6 +50,7 @@ const (
 	timeClock           // 15:04:05.000, no date, no zone (logback's and log4j2's %d{HH:mm:ss.SSS})
 	timeJUL             // Jan 02, 2006 3:04:05 PM, no zone (java.util.logging's SimpleFormatter)
 	timeZoneName        // 2006-01-02 15:04:05.000 UTC: a zone name or offset after a space (PostgreSQL's %m)
+	timeRedis           // 02 Jan 2006 15:04:05.000, local time (Redis)
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the

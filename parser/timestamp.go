@@ -45,6 +45,9 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 		return julTime(b, ref.Location())
 	case timeZoneName:
 		return zoneNameTime(b, ref.Location())
+	case timeRedis:
+		return time.Date(num(b[7:11]), time.Month(julMonth(b[3:6])), num(b[0:2]), num(b[12:14]), num(b[15:17]), num(b[18:20]),
+			fracNanos(b[21:24]), ref.Location()), true
 	case timeLogfmt:
 		// An RFC 3339 time never reads as a number, so trying both is the
 		// same as telling them apart first.

@@ -410,3 +410,18 @@ func TestJoinRuby(t *testing.T) {
 		{parser.FormatRuby, parser.LevelCritical, 2},
 	})
 }
+
+// TestJoinRedis: Redis writes one line a call, so a line after one of its
+// records that no logger wrote is a record of its own.
+func TestJoinRedis(t *testing.T) {
+	input := "1:C 30 Nov 2026 04:41:36.100 # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo\n" +
+		"1:M 30 Nov 2026 04:41:36.123 * Ready to accept connections tcp\n" +
+		"some other writer's line\n" +
+		"1:M 30 Nov 2026 04:41:37.001 - Accepted 127.0.0.1:32880\n"
+	checkRecs(t, collect(t, input), []want{
+		{parser.FormatRedis, parser.LevelWarning, 1},
+		{parser.FormatRedis, parser.LevelNotice, 1},
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+		{parser.FormatRedis, parser.LevelDebug, 1},
+	})
+}
