@@ -19,7 +19,7 @@ TFPLUGINDOCS         ?= $(shell echo "$$($(GO) env GOPATH)/bin/tfplugindocs-$(TF
 # with it too (make test says loudly when it is missing).
 TERRAFORM    ?= $(shell command -v terraform 2>/dev/null)
 
-.PHONY: all build demo demo-sidecar docs helm image test test-terraform tfplugindocs lint bench bench-sidecar fuzz golden corpus readme parser-diff clean tofu soak chromium
+.PHONY: all build demo demo-sidecar docs helm image test test-terraform tfplugindocs lint bench bench-sidecar fuzz golden corpus corpus-external readme parser-diff clean tofu soak chromium
 
 all: build
 
@@ -180,6 +180,13 @@ golden:
 ## corpus: regenerate testdata/corpus with the real loggers, then the golden files
 corpus:
 	$(GO) run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus -pods testdata/pods
+	$(MAKE) golden
+
+## corpus-external: regenerate only the corpus of the loggers outside Go (CPython, the JVM, nginx, PostgreSQL, Ruby, Redis) with the programs
+## installed here (a missing one is skipped and its committed streams kept), then the golden files
+EXTERNAL ?= python,java,nginx,postgres,ruby,redis
+corpus-external:
+	$(GO) run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus -pods '' -only $(EXTERNAL)
 	$(MAKE) golden
 
 clean:

@@ -35,10 +35,33 @@ const (
 	// FormatWeave is Weave Net's text formatter over logrus:
 	// "INFO: 2016/04/06 20:53:30.071220 msg".
 	FormatWeave
+	// FormatPython is CPython's logging module in its default and
+	// basicConfig layouts, uvicorn's and gunicorn's, and a traceback that
+	// ended the program: "WARNING:app.db:msg".
+	FormatPython
+	// FormatJava is the JVM's loggers on a console: logback's documented
+	// pattern and log4j2's default, Spring Boot's console pattern,
+	// java.util.logging's two-line SimpleFormatter, an uncaught exception.
+	FormatJava
+	// FormatNginx is nginx's error log: "2026/11/30 04:41:36 [notice] 1#1:
+	// msg", and "nginx: [emerg] msg" before the log is open.
+	FormatNginx
+	// FormatPostgres is PostgreSQL's server log with its default prefix:
+	// "2026-11-30 04:41:36.123 UTC [1] LOG:  msg".
+	FormatPostgres
+	// FormatEnvoy is Envoy's default log format and the one Istio gives
+	// its sidecars: "[2026-11-30 04:41:36.123][15][warning][config] msg".
+	FormatEnvoy
+	// FormatRuby is Ruby's standard Logger (Rails' too):
+	// "I, [2026-11-30T04:41:36.123456 #1]  INFO -- prog: msg", and an
+	// exception nobody rescued.
+	FormatRuby
+	// FormatRedis is Redis's log: "1:M 30 Nov 2026 04:41:36.123 * msg".
+	FormatRedis
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -275,6 +275,22 @@ const (
 	w8Eror     = 'e' | 'r'<<8 | 'o'<<16 | 'r'<<24
 )
 
+// capitalLevel maps DEBUG, INFO, WARN and ERROR, the words slog, logback
+// and log4j2 share.
+func capitalLevel(b []byte) (Level, bool) {
+	switch string(b) {
+	case "DEBUG":
+		return LevelDebug, true
+	case "INFO":
+		return LevelInfo, true
+	case "WARN":
+		return LevelWarning, true
+	case "ERROR":
+		return LevelError, true
+	}
+	return LevelUnknown, false
+}
+
 // slogLevel maps slog's level text: DEBUG, INFO, WARN, ERROR, optionally
 // followed by an offset ("INFO+2", "DEBUG-4", "DEBUG+3" for level -1). The
 // numeric level is base+offset (DEBUG -4, INFO 0, WARN 4, ERROR 8), and it
@@ -287,15 +303,8 @@ func slogLevel(b []byte) (Level, bool) {
 	}
 	// The plain words first: offsets are rare, and looking for one costs a
 	// scan of the word.
-	switch string(b) {
-	case "DEBUG":
-		return LevelDebug, true
-	case "INFO":
-		return LevelInfo, true
-	case "WARN":
-		return LevelWarning, true
-	case "ERROR":
-		return LevelError, true
+	if l, ok := capitalLevel(b); ok {
+		return l, true
 	}
 	base := b
 	off := 0

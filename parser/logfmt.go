@@ -385,6 +385,10 @@ func parseStdlog(h []byte, r *Record) bool {
 		i += c + 2
 	}
 	if i < len(h) && h[i] == '[' {
+		// nginx's error log: "[notice] 1#1: " in lower case, no caller.
+		if caller.empty() && i+1 < len(h) && 'a' <= h[i+1] && h[i+1] <= 'z' && parseNginx(h, tEnd, i, r) {
+			return true
+		}
 		return parseLogutilsLevel(h, tEnd, caller, i, r)
 	}
 	ls := i

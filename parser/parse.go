@@ -35,7 +35,12 @@ func Parse(text []byte, r *Record) bool {
 		}
 		*r = Record{text: text, layout: layout{cont: r.cont}}
 	}
-	if parseHeader(header, r) && r.Format != FormatUnknown {
+	ok := parseHeader(header, r)
+	if ok && r.timeKind == timeJUL && !r.cont.empty() {
+		// java.util.logging's level is on the record's second line.
+		julLevelLine(r)
+	}
+	if ok && r.Format != FormatUnknown {
 		if !r.cont.empty() {
 			finishContinuation(r)
 		}
@@ -85,10 +90,15 @@ func parseHeader(h []byte, r *Record) bool {
 	switch h[0] {
 	case 'I', 'W', 'E', 'F':
 		return parseKlog(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
-			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r)
+			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r) || r.retry() ||
+			parseJavaUncaught(h, r) || r.retry() || parseJUL(h, r) || r.retry() || parseRuby(h, r)
 	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		if len(h) > 4 && h[4] == '/' {
 			return parseStdlog(h, r)
+		}
+		// Redis's "1:M 30 Nov 2026 04:41:36.123 * msg".
+		if c, ok := redisHead(h); ok {
+			return parseRedis(h, c, r)
 		}
 		// A date whose time is set off by a space, not zap's and hclog's
 		// 'T': capnslog's "2019-04-02 17:47:28.661134 I | " or Calico's
@@ -108,12 +118,36 @@ func parseHeader(h []byte, r *Record) bool {
 					return true
 				}
 				r.retry()
+				// Python's basicConfig layouts: " - name - LEVEL - " or
+				// ",mmm LEVEL ".
+				if parsePythonAsctime(h, te, r) {
+					return true
+				}
+				r.retry()
+				// Spring Boot 2's "<time>  INFO 1 --- [main] …".
+				if parseSpringBoot(h, te, r) {
+					return true
+				}
+				r.retry()
+				// PostgreSQL's "<time> UTC [1] LOG:  …"; its DETAIL,
+				// STATEMENT… lines continue the report before them.
+				if head, field := parsePostgres(h, te, r); head {
+					return true
+				} else if field {
+					return r.retry()
+				}
+				r.retry()
 			}
 		}
 		// A ':' in the second or third byte is zerolog's default Kitchen
 		// time ("3:04PM"); zap's and hclog's times open with a date or an
 		// epoch, so only zerolog's parser can claim such a line.
 		if len(h) > 2 && (h[1] == ':' || h[2] == ':') {
+			// logback's and log4j2's "15:04:05.000 [thread] LEVEL …".
+			if h[2] == ':' && parseJavaPattern(h, r) {
+				return true
+			}
+			r.retry()
 			// "3:04PM " or "11:04PM ": the time's end is known, and
 			// parseZerolog's search for it can be skipped.
 			te := 7
@@ -128,6 +162,14 @@ func parseHeader(h []byte, r *Record) bool {
 		// zap's and hclog's times are both RFC 3339 (zap has epoch forms
 		// too): scan the time once for both.
 		tEnd, kind := scanZapTime(h)
+		// Spring Boot 3's "<RFC 3339>  INFO 1 --- [main] …", before zap's
+		// space-separated columns can take its level.
+		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
+			if parseSpringBoot(h, tEnd, r) {
+				return true
+			}
+			r.retry()
+		}
 		// After an RFC 3339 time, zerolog's three capitals are no zap or
 		// hclog level: those lines skip the attempts that cannot match.
 		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
@@ -141,11 +183,25 @@ func parseHeader(h []byte, r *Record) bool {
 				}
 			}
 		}
+		// Istio's format for its Envoy: "<time>\t<level>\tenvoy <logger> …",
+		// whose info and error zap's columns would take.
+		if kind == timeRFC3339 && tEnd < len(h) && h[tEnd] == '\t' {
+			if parseEnvoyIstio(h, tEnd, r) {
+				return true
+			}
+			r.retry()
+		}
 		return parseZapAfterTime(h, tEnd, kind, r) || r.retry() ||
 			(kind == timeRFC3339 && parseHclogAfterTime(h, tEnd, r)) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
 	case '{':
 		return parseJSONLine(h, r)
 	case '[':
+		// gunicorn's "[2026-11-30 04:41:36 +0000] [1] [INFO] …": a date
+		// where CoreDNS's "[INFO]" has its level.
+		if len(h) > 1 && isDigit(h[1]) {
+			// and Envoy's "[2026-11-30 04:41:36.123][15][warning]…".
+			return parseGunicorn(h, r) || r.retry() || parseEnvoy(h, r)
+		}
 		return parseBracket(h, r)
 	case 't', 'l':
 		return parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
@@ -165,20 +221,36 @@ func parseHeader(h []byte, r *Record) bool {
 		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
 	case 'p', 'f':
 		return parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
-	case 'D', 'T', 'P':
-		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() || parseZapNoTime(h, r)
+	case 'D', 'P':
+		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
+			parseZapNoTime(h, r) || r.retry() || parsePython(h, r) || r.retry() || parseJUL(h, r) || r.retry() || parseRuby(h, r)
+	case 'T':
+		return parsePythonTraceback(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
+			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r)
 	case 'C':
-		return parseLog15(h, r)
+		return parseLog15(h, r) || r.retry() || parsePython(h, r)
 	case 'd', 'i', 'w', 'e':
 		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'L':
 		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'S':
-		return parseLogfmt(h, r)
+		return parseJUL(h, r) || r.retry() || parseLogfmt(h, r)
+	case 'A', 'J', 'M', 'N', 'O':
+		// java.util.logging's "Dec 01, 2026 6:13:29 PM source" (its
+		// 'D', 'F' and 'S' months are tried in those cases), and Ruby
+		// Logger's ANY ("A, [2026-…").
+		return parseJUL(h, r) || r.retry() || parseRuby(h, r)
+	case '/', '.':
+		// Ruby's uncaught exception, "/app/x.rb:3:in `m': msg (Error)".
+		return parseRubyUncaught(h, r)
 	case ' ', '\t':
 		return parseIndented(h, r)
-	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'n', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':
-		return parseLogfmt(h, r)
+	case 'n':
+		return parseNginxStderr(h, r) || r.retry() || parseLogfmt(h, r)
+	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':
+		// A relative path of Ruby's uncaught exception ("app.rb:3:in …")
+		// after logfmt, which never takes a line without a '=' pair.
+		return parseLogfmt(h, r) || r.retry() || parseRubyUncaught(h, r)
 	}
 	return false
 }

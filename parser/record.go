@@ -38,14 +38,19 @@ const (
 
 // How the timestamp is written.
 const (
-	timeNone    uint8 = iota
-	timeKlog          // MMDD hh:mm:ss.uuuuuu, no year, no zone
-	timeRFC3339       // 2006-01-02T15:04:05[.frac][Z|±hh:mm|±hhmm], also with a space for T and no zone
-	timeEpoch         // float or integer epoch in s, ms, µs or ns
-	timeStdlog        // package log: 2006/01/02 15:04:05[.000000], local time
-	timeKitchen       // zerolog console default: 3:04PM, no date
-	timeLogfmt        // a logfmt time value: timeRFC3339 or else timeEpoch, told apart when decoded
-	timeLog15         // log15 / go-ethereum terminal: 01-02|15:04:05[.000], no year, no zone
+	timeNone      uint8 = iota
+	timeKlog            // MMDD hh:mm:ss.uuuuuu, no year, no zone
+	timeRFC3339         // 2006-01-02T15:04:05[.frac][Z|±hh:mm|±hhmm], also with a space for T and no zone
+	timeEpoch           // float or integer epoch in s, ms, µs or ns
+	timeStdlog          // package log: 2006/01/02 15:04:05[.000000], local time
+	timeKitchen         // zerolog console default: 3:04PM, no date
+	timeLogfmt          // a logfmt time value: timeRFC3339 or else timeEpoch, told apart when decoded
+	timeLog15           // log15 / go-ethereum terminal: 01-02|15:04:05[.000], no year, no zone
+	timeSpaceZone       // 2006-01-02 15:04:05[.frac] -0700: the zone after a space (gunicorn)
+	timeClock           // 15:04:05.000, no date, no zone (logback's and log4j2's %d{HH:mm:ss.SSS})
+	timeJUL             // Jan 02, 2006 3:04:05 PM, no zone (java.util.logging's SimpleFormatter)
+	timeZoneName        // 2006-01-02 15:04:05.000 UTC: a zone name or offset after a space (PostgreSQL's %m)
+	timeRedis           // 02 Jan 2006 15:04:05.000, local time (Redis)
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the
@@ -100,11 +105,14 @@ func (r *Record) Text() []byte { return r.text }
 func (r *Record) get(s span) []byte { return r.text[s.start:s.end] }
 
 // OmitsYear reports whether the record's timestamp leaves out the year
-// (klog, the terminal form of log15 and go-ethereum), so that Timestamp
+// (klog, the terminal form of log15 and go-ethereum) or the whole date
+// (logback's and log4j2's default time of day), so that Timestamp
 // takes it from its reference time: callers that would otherwise pass a
 // zero reference must pass a real one (the clock, or better the time the
 // line was written) for these records.
-func (r *Record) OmitsYear() bool { return r.timeKind == timeKlog || r.timeKind == timeLog15 }
+func (r *Record) OmitsYear() bool {
+	return r.timeKind == timeKlog || r.timeKind == timeLog15 || r.timeKind == timeClock
+}
 
 // RawTime returns the timestamp exactly as written, or nil when the line has none.
 func (r *Record) RawTime() []byte {

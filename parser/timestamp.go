@@ -37,6 +37,17 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 		return epochTime(b)
 	case timeStdlog:
 		return stdlogTime(b, ref.Location())
+	case timeSpaceZone:
+		return spaceZoneTime(b)
+	case timeClock:
+		return clockTime(b, ref)
+	case timeJUL:
+		return julTime(b, ref.Location())
+	case timeZoneName:
+		return zoneNameTime(b, ref.Location())
+	case timeRedis:
+		return time.Date(num(b[7:11]), time.Month(julMonth(b[3:6])), num(b[0:2]), num(b[12:14]), num(b[15:17]), num(b[18:20]),
+			fracNanos(b[21:24]), ref.Location()), true
 	case timeLogfmt:
 		// An RFC 3339 time never reads as a number, so trying both is the
 		// same as telling them apart first.
@@ -188,6 +199,110 @@ func epochTime(b []byte) (time.Time, bool) {
 	return time.Unix(whole, ns).UTC(), true
 }
 
+// spaceZoneTime decodes a time whose numeric zone follows it after a
+// space, as strftime's "%Y-%m-%d %H:%M:%S %z" writes it (gunicorn).
+func spaceZoneTime(b []byte) (time.Time, bool) {
+	n := len(b)
+	if n < 25 || b[n-6] != ' ' || (b[n-5] != '+' && b[n-5] != '-') {
+		return time.Time{}, false
+	}
+	z := b[n-4:]
+	for _, c := range z {
+		if !isDigit(c) {
+			return time.Time{}, false
+		}
+	}
+	t, ok := rfc3339Time(b[:n-6], time.UTC)
+	if !ok {
+		return time.Time{}, false
+	}
+	offset := time.Duration(num(z[:2])*60+num(z[2:])) * time.Minute
+	if b[n-5] == '-' {
+		offset = -offset
+	}
+	return t.Add(-offset), true
+}
+
+// clockTime decodes a time of day without a date ("15:04:05.000") as the
+// moment nearest ref that has it, in ref's location: a line is read soon
+// after it was written, so a clock half a day or more after ref is
+// yesterday's.
+func clockTime(b []byte, ref time.Time) (time.Time, bool) {
+	if len(b) < 8 {
+		return time.Time{}, false
+	}
+	nsec := 0
+	if len(b) > 9 && b[8] == '.' {
+		nsec = fracNanos(b[9:])
+	}
+	hh, mm, ss := num(b[0:2]), num(b[3:5]), num(b[6:8])
+	if hh > 23 || mm > 59 || ss > 60 {
+		return time.Time{}, false
+	}
+	y, mo, d := ref.Date()
+	t := time.Date(y, mo, d, hh, mm, ss, nsec, ref.Location())
+	if t.Sub(ref) > 12*time.Hour {
+		t = t.AddDate(0, 0, -1)
+	}
+	return t, true
+}
+
+// julTime decodes SimpleFormatter's "Jan 02, 2006 3:04:05 PM" (the hour
+// may have one digit), in loc: the JVM writes its default time zone's time.
+func julTime(b []byte, loc *time.Location) (time.Time, bool) {
+	month := julMonth(b[:3])
+	i := 13
+	if isDigit(b[i+1]) {
+		i++
+	}
+	hh := num(b[13 : i+1])
+	if month == 0 || hh < 1 || hh > 12 {
+		return time.Time{}, false
+	}
+	if hh == 12 {
+		hh = 0
+	}
+	if b[i+8] == 'P' {
+		hh += 12
+	}
+	return time.Date(num(b[8:12]), time.Month(month), num(b[4:6]), hh, num(b[i+2:i+4]), num(b[i+5:i+7]), 0, loc), true
+}
+
+// zoneNameTime decodes "2006-01-02 15:04:05.000 ZONE": UTC, GMT and
+// numeric offsets are read; another abbreviation ("CEST") is taken to be
+// loc's, as the server's zone can only be known from its configuration.
+func zoneNameTime(b []byte, loc *time.Location) (time.Time, bool) {
+	k := len(b) - 1
+	for k > 0 && b[k] != ' ' {
+		k--
+	}
+	if k < 19 {
+		return time.Time{}, false
+	}
+	off, ok := zoneOffset(b[k+1:])
+	if !ok {
+		return rfc3339Time(b[:k], loc)
+	}
+	t, ok := rfc3339Time(b[:k], time.UTC)
+	return t.Add(-time.Duration(off) * time.Second), ok
+}
+
+// fracNanos reads the digits of a fraction of a second as nanoseconds:
+// the first nine count, the rest are below a nanosecond.
+func fracNanos(frac []byte) int {
+	nsec, digits := 0, 0
+	for _, c := range frac {
+		if digits < 9 {
+			nsec = nsec*10 + int(c-'0')
+			digits++
+		}
+	}
+	for ; digits < 9; digits++ {
+		nsec *= 10
+	}
+	return nsec
+}
+
 // stdlogTime decodes package log's "2006/01/02 15:04:05[.000000]".
 func stdlogTime(b []byte, loc *time.Location) (time.Time, bool) {
 	if len(b) < 19 {
@@ -195,16 +310,7 @@ func stdlogTime(b []byte, loc *time.Location) (time.Time, bool) {
 	}
 	nsec := 0
 	if len(b) > 20 && b[19] == '.' {
-		digits := 0
-		for _, c := range b[20:] {
-			if digits < 9 {
-				nsec = nsec*10 + int(c-'0')
-				digits++
-			}
-		}
-		for ; digits < 9; digits++ {
-			nsec *= 10
-		}
+		nsec = fracNanos(b[20:])
 	}
 	month, day := num(b[5:7]), num(b[8:10])
 	if month < 1 || month > 12 || day < 1 || day > 31 {

@@ -15,7 +15,7 @@ import (
 //
 // File layout: "key: value" header lines, then sections opened by a line
 // "== name ==" (match, support, lookup <source attribute>, samples). Lines
-// starting with '#' outside sections are comments.
+// starting with '#' are comments, except in samples and a lookup row "#,…".
 //
 //go:embed formats/*.rules
 var formatFiles embed.FS
@@ -126,7 +126,10 @@ func parseFormat(file, text string) (Format, error) {
 			}
 			continue
 		}
-		if strings.TrimSpace(l) == "" || (section != "samples" && strings.HasPrefix(l, "#")) {
+		// Inside a section a comment is "# text": a lookup row may map
+		// the raw value "#" (Redis's warning character), "#,warning".
+		isComment := strings.HasPrefix(l, "#") && (section == "" || !strings.HasPrefix(l, "#,"))
+		if strings.TrimSpace(l) == "" || (section != "samples" && isComment) {
 			continue
 		}
 		switch section {

@@ -90,6 +90,44 @@ func childEnv(extra []string) []string {
 	return append(env, extra...)
 }
 
+// exitCode is the exit status of a command that ran, from cmd.Run's error;
+// err is an error that kept it from running.
+func exitCode(runErr error) (code int, err error) {
+	if runErr == nil {
+		return 0, nil
+	}
+	var ee *exec.ExitError
+	if !errors.As(runErr, &ee) {
+		return 0, runErr
+	}
+	return ee.ExitCode(), nil
+}
+
+// readReports decodes the reports a child or a script wrote, one JSON
+// object a line, into consecutive records from line 1; line is the line
+// after the last.
+func readReports(b []byte) (recs []Record, line int, err error) {
+	line = 1
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for sc.Scan() {
+		var cr struct {
+			Lines  int    `json:"lines"`
+			Format string `json:"format"`
+			Level  string `json:"level"`
+			Call   string `json:"call"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &cr); err != nil {
+			return nil, 0, fmt.Errorf("bad report %q: %w", sc.Text(), err)
+		}
+		if cr.Lines < 1 {
+			return nil, 0, fmt.Errorf("call %q wrote %d lines", cr.Call, cr.Lines)
+		}
+		recs = append(recs, Record{Line: line, Lines: cr.Lines, Format: cr.Format, Level: cr.Level, Call: cr.Call})
+		line += cr.Lines
+	}
+	return recs, line, sc.Err()
+}
+
 func runChild(bin string, s *stream) (*result, error) {
 	c := s.child
 	ref := time.Now().UTC()
@@ -100,14 +138,9 @@ func runChild(bin string, s *stream) (*result, error) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout = &stdout
 	cmd.Stderr = &stderr
-	err := cmd.Run()
-	code := 0
+	code, err := exitCode(cmd.Run())
 	if err != nil {
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			return nil, fmt.Errorf("running child %s: %w", c.mode, err)
-		}
-		code = ee.ExitCode()
+		return nil, fmt.Errorf("running child %s: %w", c.mode, err)
 	}
 	res := &result{
 		stream: s,
@@ -128,29 +161,11 @@ func runChild(bin string, s *stream) (*result, error) {
 		return nil, fmt.Errorf("child %s: stderr does not end with a newline", c.mode)
 	}
 	total := bytes.Count(log, []byte{'\n'})
-	line := 1
-	sc := bufio.NewScanner(&stdout)
-	for sc.Scan() {
-		var cr struct {
-			Lines  int    `json:"lines"`
-			Format string `json:"format"`
-			Level  string `json:"level"`
-			Call   string `json:"call"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &cr); err != nil {
-			return nil, fmt.Errorf("child %s: bad report %q: %w", c.mode, sc.Text(), err)
-		}
-		if cr.Lines < 1 {
-			return nil, fmt.Errorf("child %s: call %q wrote %d lines", c.mode, cr.Call, cr.Lines)
-		}
-		res.truth.Records = append(res.truth.Records, Record{
-			Line: line, Lines: cr.Lines, Format: cr.Format, Level: cr.Level, Call: cr.Call,
-		})
-		line += cr.Lines
+	recs, line, err := readReports(stdout.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("child %s: %w", c.mode, err)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
+	res.truth.Records = recs
 	rest := total - (line - 1)
 	if rest < 1 {
 		return nil, fmt.Errorf("child %s: no lines left for the final %s record (reported %d of %d)",

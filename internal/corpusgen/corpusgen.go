@@ -37,6 +37,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -60,6 +61,13 @@ const (
 	FormatCapnslog = "capnslog"  // coreos/pkg capnslog PrettyFormatter (etcd before 3.5)
 	FormatCalico   = "calico"    // libcalico-go logutils.Formatter (felix, calico-node)
 	FormatWeave    = "weave"     // Weave Net's logrus textFormatter
+	FormatPython   = "python"    // CPython's logging (default and basicConfig layouts), uvicorn, gunicorn, tracebacks
+	FormatJava     = "java"      // java.util.logging, logback, log4j2, Spring Boot, uncaught exceptions
+	FormatNginx    = "nginx"     // nginx's error log
+	FormatPostgres = "postgres"  // PostgreSQL's server log, default log_line_prefix
+	FormatEnvoy    = "envoy"     // Envoy's default log format and Istio's for its sidecars
+	FormatRuby     = "ruby"      // Ruby's Logger (Rails' too), uncaught exceptions
+	FormatRedis    = "redis"     // Redis's log
 	FormatGoPanic  = "gopanic"
 	FormatJSON     = "json" // any one-object-per-record JSON logger with a level key
 	FormatNone     = ""
@@ -68,17 +76,19 @@ const (
 // Canonical levels that can appear in [Record.Level]. The empty string is
 // used together with [FormatNone].
 const (
-	LevelDebug    = "debug"
-	LevelInfo     = "info"
-	LevelNotice   = "notice" // capnslog's N
-	LevelWarning  = "warning"
-	LevelError    = "error"
-	LevelCritical = "critical"
-	LevelNone     = ""
+	LevelDebug     = "debug"
+	LevelInfo      = "info"
+	LevelNotice    = "notice" // capnslog's N
+	LevelWarning   = "warning"
+	LevelError     = "error"
+	LevelCritical  = "critical"
+	LevelAlert     = "alert"     // nginx's alert
+	LevelEmergency = "emergency" // nginx's emerg
+	LevelNone      = ""
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -166,12 +176,14 @@ func validFormatLevel(format, level string) bool {
 		return level == LevelNone
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
-		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave:
+		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
 		case LevelNotice:
-			return format == FormatCapnslog
+			return format == FormatCapnslog || format == FormatNginx || format == FormatPostgres || format == FormatRedis
+		case LevelAlert, LevelEmergency:
+			return format == FormatNginx
 		}
 	}
 	return false
@@ -185,6 +197,7 @@ type stream struct {
 	desc    string          // short description for origin
 	run     func(*recorder) // in-process generator, or nil
 	child   *childRun       // child-process generator, or nil
+	ext     *extRun         // a program outside Go (external.go), or nil
 }
 
 var generateMu sync.Mutex
@@ -195,6 +208,7 @@ type result struct {
 	log     []byte
 	truth   Truth
 	skipped string // non-empty: the stream could not be produced here
+	kept    string // non-empty: the committed copy was kept, for this reason
 }
 
 // Generate (re)writes the whole corpus under dir: it removes the .log and
@@ -205,7 +219,21 @@ type result struct {
 //
 // It needs the go command (to build the child program used for panics and
 // Fatal calls) and works both from a normal program and from a test binary.
-func Generate(dir string) error {
+// A stream whose program is missing here (see external.go) keeps the copy
+// committed in dir, if there is one.
+func Generate(dir string) error { return GenerateOnly(dir, nil) }
+
+// GenerateOnly is Generate for the streams of the given logger directories
+// only (all of them when loggers is empty): the other streams' committed
+// files are kept as they are, and MANIFEST.md still lists every stream.
+// Regenerating one format's corpus so leaves the others' bytes alone.
+func GenerateOnly(dir string, loggers []string) error {
+	selected := func(s *stream) bool { return len(loggers) == 0 || slices.Contains(loggers, s.logger) }
+	for _, l := range loggers {
+		if !slices.Contains(LoggerDirs, l) {
+			return fmt.Errorf("unknown logger directory %q", l)
+		}
+	}
 	// The global klog is reconfigured while generating: one at a time.
 	generateMu.Lock()
 	defer generateMu.Unlock()
@@ -231,9 +259,22 @@ func Generate(dir string) error {
 	}()
 
 	var results []*result
+	for _, s := range allStreams() {
+		if selected(s) {
+			continue
+		}
+		res, ok, err := loadCommitted(dir, s, "")
+		if err != nil {
+			buildWG.Wait()
+			return err
+		}
+		if ok {
+			results = append(results, res)
+		}
+	}
 	restore := captureKlog()
 	for _, s := range allStreams() {
-		if s.run == nil {
+		if s.run == nil || !selected(s) {
 			continue
 		}
 		res, err := runInProcess(s)
@@ -251,12 +292,30 @@ func Generate(dir string) error {
 		return buildErr
 	}
 	for _, s := range allStreams() {
-		if s.child == nil {
+		if s.child == nil || !selected(s) {
 			continue
 		}
 		res, err := runChild(childBin, s)
 		if err != nil {
 			return fmt.Errorf("%s/%s: %w", s.logger, s.name, err)
+		}
+		results = append(results, res)
+	}
+	for _, s := range allStreams() {
+		if s.ext == nil || !selected(s) {
+			continue
+		}
+		res, err := runExternal(s)
+		if err != nil {
+			return fmt.Errorf("%s/%s: %w", s.logger, s.name, err)
+		}
+		if res.skipped != "" {
+			fmt.Fprintf(os.Stderr, "corpusgen: skipping %s/%s: %s\n", s.logger, s.name, res.skipped)
+			if old, ok, err := loadCommitted(dir, s, res.skipped); err != nil {
+				return err
+			} else if ok {
+				res = old
+			}
 		}
 		results = append(results, res)
 	}
@@ -479,7 +538,13 @@ func manifest(results []*result) []byte {
 	b.WriteString("`INFO [11-30|04:41:36.123] msg k=v`; the year is not written), `capnslog` (etcd before 3.5:\n")
 	b.WriteString("`2019-04-02 17:47:28.661134 I | etcdserver: msg`; its `N` is level `notice`), `calico` (libcalico-go's\n")
 	b.WriteString("logutils.Formatter: `2024-03-15 00:46:36.132 [INFO][68] felix/x.go 12: msg k=\"v\"`), `weave` (Weave\n")
-	b.WriteString("Net: `INFO: 2016/04/06 20:53:30.071220 msg`), `gopanic` (Go runtime panic/fatal error to the end of\n")
+	b.WriteString("Net: `INFO: 2016/04/06 20:53:30.071220 msg`), `python` (CPython's logging in its default and basicConfig\n")
+	b.WriteString("layouts, uvicorn, gunicorn, and an uncaught exception's traceback, `critical`), `java` (java.util.logging,\n")
+	b.WriteString("logback, log4j2, Spring Boot's console pattern, an uncaught exception), `nginx` (nginx's error log and its\n")
+	b.WriteString("`nginx: [emerg]` lines; levels `notice`, `alert` and `emergency` too), `postgres` (PostgreSQL's server log; a\n")
+	b.WriteString("report with its DETAIL, HINT, CONTEXT and STATEMENT lines is one record), `envoy` (Envoy's default log format and\n")
+	b.WriteString("Istio's for its sidecars), `ruby` (Ruby's Logger, Rails' production logger, an exception nobody rescued),\n")
+	b.WriteString("`redis` (Redis's log: `.` and `-` debug, `*` notice, `#` warning), `gopanic` (Go runtime panic/fatal error to the end of\n")
 	b.WriteString("the output), `json` (one JSON object per record with a level key, from any library; logrus PrettyPrint\n")
 	b.WriteString("spreads one object over several lines), and `\"\"` with level `\"\"` for lines that carry no level (plain\n")
 	b.WriteString("stderr lines, `log.Printf`, zerolog `Log()` (`???`), go-kit lines without the level wrapper).\n\n")
@@ -487,6 +552,20 @@ func manifest(results []*result) []byte {
 	b.WriteString("codes, so every line after the first starts with the previous record's reset `ESC[0m` (that line belongs to\n")
 	b.WriteString("the record it introduces) and the file ends with an unterminated `ESC[0m`, counted as one more line of the\n")
 	b.WriteString("last record.\n\n")
+	b.WriteString("Streams of programs outside Go (`python/`, `java/`, `nginx/`, `postgres/`, `ruby/`, `redis/`) are written by the real program, driven by a script of\n")
+	b.WriteString("`internal/corpusgen/ext` that reports each logging call's level and line count (the level of the call, or\n")
+	b.WriteString("for a server the `levelno` of the record its handler wrote); their origin names the program's version.\n")
+	b.WriteString("nginx, a C program, runs no script of ours: the generator provokes events (a failing configuration test, a\n")
+	b.WriteString("start, requests that fail, a second server that cannot bind, SIGQUIT) and each line's level is the level\n")
+	b.WriteString("nginx's source logs that message at (the table in `internal/corpusgen/nginx.go`, each row naming the source\n")
+	b.WriteString("function, in the record's `call`), never the bracketed word; a message not in the table stops the generation.\n")
+	b.WriteString("Redis is generated the same way (`internal/corpusgen/redis.go`), never reading its level character.\n")
+	b.WriteString("PostgreSQL runs a throwaway cluster (as the user `postgres` when the generator is root): the SQL the generator\n")
+	b.WriteString("sends raises each level from PL/pgSQL and makes statements fail; each report's level is the one raised or the\n")
+	b.WriteString("one the server's source reports that message at (`internal/corpusgen/postgres.go`), not the printed severity.\n")
+	b.WriteString("`make corpus-external` regenerates only them; a machine without a program skips its streams and keeps\n")
+	b.WriteString("their committed copies (listed below when that happened). Tracebacks name the temporary directory the\n")
+	b.WriteString("scripts ran in.\n\n")
 	b.WriteString("Lines a stream holds that no library wrote are the generator's own, each named in its record's `call`:\n")
 	b.WriteString("`fmt` banners and plain lines, the Gin-style `[GIN-debug]` route lines of `mixed/stdlog-plain-lines` (Gin not\n")
 	b.WriteString("imported), and in `gopanic/panic-supervised` the `exit status N` and restart message a supervisor loop around\n")
@@ -496,7 +575,8 @@ func manifest(results []*result) []byte {
 	b.WriteString("built here: log15/go-ethereum logfmt, OpenTelemetry severity names, Elastic ECS (go.elastic.co/ecszap cannot\n")
 	b.WriteString("be fetched through the module proxy), Calico (github.com/projectcalico/calico replaces a module of its own\n")
 	b.WriteString("with a local directory, so a module requiring it cannot `go mod tidy`), Weave Net (github.com/weaveworks/weave\n")
-	b.WriteString("is not served by the module proxy), and geth versions older than the one built here.\n\n")
+	b.WriteString("is not served by the module proxy), geth versions older than the one built here, and Envoy (a C++ server\n")
+	b.WriteString("neither Debian nor the module proxy has).\n\n")
 	b.WriteString("`log15/terminal-format-stripped.log` holds what log15 wrote with its colour sequences removed by the\n")
 	b.WriteString("generator (log15's TerminalFormat always colours), as logs copied from a terminal show it. capnslog runs\n")
 	b.WriteString("in the child program: its init takes over package `log` for the whole process.\n\n")
@@ -512,6 +592,18 @@ func manifest(results []*result) []byte {
 		lines := CountLines(res.log)
 		fmt.Fprintf(&b, "| `%s` | %d | %d | %s |\n", name, len(res.truth.Records), lines,
 			strings.ReplaceAll(res.truth.Origin, "|", "\\|"))
+	}
+	var kept []string
+	for _, res := range results {
+		if res.kept != "" {
+			kept = append(kept, fmt.Sprintf("- `%s/%s.log`: %s", res.stream.logger, res.stream.name, res.kept))
+		}
+	}
+	if len(kept) > 0 {
+		b.WriteString("\nKept from an earlier generation, their program missing on the machine that generated this one:\n\n")
+		for _, s := range kept {
+			b.WriteString(s + "\n")
+		}
 	}
 	if len(skipped) > 0 {
 		b.WriteString("\nSkipped on this machine:\n\n")

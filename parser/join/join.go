@@ -128,6 +128,14 @@ func (j *Joiner) Add(line []byte) bool {
 	j.next = append(j.next[:0], line...)
 	b := body(j.next)
 	header := parser.IsHeader(b, &j.probe)
+	if header && j.curCont && j.curFormat == parser.FormatPython && j.curLevel >= parser.LevelWarning && parser.PythonTraceback(b) {
+		// logging writes an exc_info traceback right after its record
+		// (logger.exception), and a chained exception's next traceback
+		// right after the one before: both belong to the record. After an
+		// info or debug record a traceback is an uncaught exception, a
+		// record of its own (see parser.PythonTraceback).
+		header = false
+	}
 	if !header && j.curCont && j.curFormat == parser.FormatGoPanic {
 		// A panic's dump has a grammar: past its first goroutine line, a
 		// line that fits none of it is another writer's and starts a

@@ -287,3 +287,154 @@ func TestJoinGoFamily(t *testing.T) {
 		{parser.FormatWeave, parser.LevelError, 1},
 	})
 }
+
+// TestJoinOtherRuntimes: issue 17's formats (Python, Java, nginx,
+// PostgreSQL, Envoy, Ruby, Redis) start, continue and end records as each
+// runtime writes them.
+func TestJoinOtherRuntimes(t *testing.T) {
+	tb := "Traceback (most recent call last):\n  File \"/app/main.py\", line 3, in <module>\n    fail()\nValueError: boom\n"
+	trace := "java.lang.RuntimeException: request failed\n\tat com.example.App.handle(App.java:3)\n" +
+		"Caused by: java.sql.SQLException: Connection refused: db:5432\n\tat com.example.Db.open(Db.java:9)\n\t... 12 common frames omitted\n"
+	for _, c := range []struct {
+		name, input string
+		want        []want
+	}{
+		{
+			// Python: a traceback logging writes with exc_info joins the record before
+			// it when that record is at warning or above, chained tracebacks included;
+			// after an info record, or at the start, a traceback is an uncaught
+			// exception of its own, at critical.
+			name: "Python",
+			input: "Traceback (most recent call last):\n  File \"/app/main.py\", line 9, in <module>\n    main()\nKeyError: 'x'\n" +
+				"INFO:app:starting\n" +
+				"ERROR:app:request failed\n" + tb +
+				"\nDuring handling of the above exception, another exception occurred:\n\n" + tb +
+				"2026-11-30 04:40:42,123 - app.db - WARNING - falling back\n" + tb +
+				"INFO:     Started server process [1]\n" +
+				"config loaded:\n  workers: 4\n" +
+				tb +
+				"[2026-11-30 04:41:36 +0000] [8] [ERROR] Error handling request /boom\n" + tb +
+				"2026-11-30 04:40:42,123 DEBUG polling\n" + tb,
+			want: []want{
+				{parser.FormatPython, parser.LevelCritical, 4},
+				{parser.FormatPython, parser.LevelInfo, 1},
+				{parser.FormatPython, parser.LevelError, 1 + 4 + 3 + 4},
+				{parser.FormatPython, parser.LevelWarning, 1 + 4},
+				{parser.FormatPython, parser.LevelInfo, 1 + 2}, // uvicorn, then a line no logger wrote
+				{parser.FormatPython, parser.LevelCritical, 4},
+				{parser.FormatPython, parser.LevelError, 1 + 4},
+				{parser.FormatPython, parser.LevelDebug, 1},
+				{parser.FormatPython, parser.LevelCritical, 4},
+			},
+		},
+		{
+			// Java: a logged throwable ("java.lang.X: msg", TAB "at …", "Caused by:",
+			// TAB "... N more", logback's "common frames omitted") joins its record;
+			// java.util.logging's record takes its level from its second line, and its
+			// throwable ends with a blank line that is still its own; an uncaught
+			// exception starts a record of its own at critical.
+			name: "Java",
+			input: "Dec 01, 2026 6:13:29 PM com.example.App handle\nINFO: Started\n" +
+				"Dec 01, 2026 6:13:29 PM com.example.App handle\nSEVERE: unhandled exception\n" + trace + "\n" +
+				"18:13:06.239 [main] ERROR com.example.App - unhandled exception\n" + trace +
+				"2026-12-01T18:13:16.027Z  WARN 6663 --- [           main] c.e.DemoApplication                      : slow\n" +
+				"2026-12-01 18:13:32.918 ERROR 6663 --- [           main] c.e.DemoApplication                      : failed\n" + trace +
+				"Exception in thread \"main\" java.lang.IllegalStateException: Failed to start application\n\tat com.example.App.main(App.java:12)\n\t... 8 more\n",
+			want: []want{
+				{parser.FormatJava, parser.LevelInfo, 2},
+				{parser.FormatJava, parser.LevelError, 2 + 5 + 1},
+				{parser.FormatJava, parser.LevelError, 1 + 5},
+				{parser.FormatJava, parser.LevelWarning, 1},
+				{parser.FormatJava, parser.LevelError, 1 + 5},
+				{parser.FormatJava, parser.LevelCritical, 3},
+			},
+		},
+		{
+			// Nginx: each error log line is a record, a Lua traceback continues one,
+			// and nginx's own stderr lines ("nginx: …") never continue anything: a
+			// configuration test's closing line stands apart from the emerg before it.
+			name: "Nginx",
+			input: "2026/11/30 04:40:59 [emerg] 1#1: unknown directive \"worker_procs\" in /etc/nginx/nginx.conf:1\n" +
+				"nginx: [emerg] unknown directive \"worker_procs\" in /etc/nginx/nginx.conf:1\n" +
+				"nginx: configuration file /etc/nginx/nginx.conf test failed\n" +
+				"2026/11/30 04:41:36 [notice] 1#1: start worker processes\n" +
+				"2026/11/30 04:41:37 [error] 31#31: *5 lua entry thread aborted: runtime error: balancer.lua:12: attempt to index nil\nstack traceback:\ncoroutine 0:\n\t[C]: in function 'error'\n" +
+				"2026/11/30 04:41:38 [warn] 31#31: *6 an upstream response is buffered to a temporary file\n",
+			want: []want{
+				{parser.FormatNginx, parser.LevelEmergency, 1},
+				{parser.FormatNginx, parser.LevelEmergency, 1},
+				{parser.FormatUnknown, parser.LevelUnknown, 1},
+				{parser.FormatNginx, parser.LevelNotice, 1},
+				{parser.FormatNginx, parser.LevelError, 4},
+				{parser.FormatNginx, parser.LevelWarning, 1},
+			},
+		},
+		{
+			// Postgres: a report's DETAIL, HINT, CONTEXT and STATEMENT lines repeat its
+			// prefix but carry no severity: they join the report, as the TAB lines of a
+			// multi-line message do; the next report starts a record.
+			name: "Postgres",
+			input: "2026-11-30 04:40:42.130 UTC [1] LOG:  database system is ready to accept connections\n" +
+				"2026-11-30 04:40:44.845 UTC [58] WARNING:  relevel warning: the cache is cold\n\thit ratio 0.42\n" +
+				"2026-11-30 04:40:44.845 UTC [58] CONTEXT:  PL/pgSQL function inline_code_block line 1 at RAISE\n" +
+				"2026-11-30 04:40:50.001 UTC [57] ERROR:  duplicate key value violates unique constraint \"items_pkey\"\n" +
+				"2026-11-30 04:40:50.001 UTC [57] DETAIL:  Key (id)=(1) already exists.\n" +
+				"2026-11-30 04:40:50.001 UTC [57] STATEMENT:  INSERT INTO items VALUES (1);\n" +
+				"2026-11-30 04:41:00.500 UTC [63] FATAL:  password authentication failed for user \"app\"\n",
+			want: []want{
+				{parser.FormatPostgres, parser.LevelInfo, 1},
+				{parser.FormatPostgres, parser.LevelWarning, 3},
+				{parser.FormatPostgres, parser.LevelError, 3},
+				{parser.FormatPostgres, parser.LevelCritical, 1},
+			},
+		},
+		{
+			// Envoy: Envoy's start-up list of extensions continues its record on
+			// indented lines; Istio's format for its Envoy starts records of its own
+			// beside pilot-agent's zap lines.
+			name: "Envoy",
+			input: "[2026-11-30 04:41:36.101][1][info][main] [source/server/server.cc:428] statically linked extensions:\n" +
+				"  envoy.filters.http: envoy.filters.http.cors, envoy.filters.http.router\n" +
+				"[2026-11-30 04:41:37.502][1][warning][config] [source/common/config/grpc_stream.h:191] stream closed\n" +
+				"2026-11-30T04:41:36.562801Z\tinfo\txdsproxy\tconnected to upstream XDS server\n" +
+				"2026-11-30T04:41:53.005418Z\terror\tenvoy config external/envoy/source/x.cc:294\tcluster rejected\tthread=14\n",
+			want: []want{
+				{parser.FormatEnvoy, parser.LevelInfo, 2},
+				{parser.FormatEnvoy, parser.LevelWarning, 1},
+				{parser.FormatZap, parser.LevelInfo, 1},
+				{parser.FormatEnvoy, parser.LevelError, 1},
+			},
+		},
+		{
+			// Ruby: a logged exception's backtrace continues its record; an exception
+			// nobody rescued starts one at critical, its "from" lines with it.
+			name: "Ruby",
+			input: "E, [2026-11-30T04:41:36.188577 #1] ERROR -- worker: no user -1 (ArgumentError)\n" +
+				"/app/models/user.rb:43:in `fetch_user'\napp/main.rb:61:in `block in <main>'\n" +
+				"I, [2026-11-30T04:41:36.188627 #1]  INFO -- worker: shutting down\n" +
+				"/app/models/user.rb:43:in `fetch_user': no user -2 (ArgumentError)\n\tfrom app/main.rb:67:in `<main>'\n",
+			want: []want{
+				{parser.FormatRuby, parser.LevelError, 3},
+				{parser.FormatRuby, parser.LevelInfo, 1},
+				{parser.FormatRuby, parser.LevelCritical, 2},
+			},
+		},
+		{
+			// Redis: Redis writes one line a call, so a line after one of its records
+			// that no logger wrote is a record of its own.
+			name: "Redis",
+			input: "1:C 30 Nov 2026 04:41:36.100 # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo\n" +
+				"1:M 30 Nov 2026 04:41:36.123 * Ready to accept connections tcp\n" +
+				"some other writer's line\n" +
+				"1:M 30 Nov 2026 04:41:37.001 - Accepted 127.0.0.1:32880\n",
+			want: []want{
+				{parser.FormatRedis, parser.LevelWarning, 1},
+				{parser.FormatRedis, parser.LevelNotice, 1},
+				{parser.FormatUnknown, parser.LevelUnknown, 1},
+				{parser.FormatRedis, parser.LevelDebug, 1},
+			},
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkRecs(t, collect(t, c.input), c.want) })
+	}
+}

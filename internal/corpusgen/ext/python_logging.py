@@ -1,0 +1,119 @@
+# Drives CPython's logging module for internal/corpusgen: the log goes to
+# stderr exactly as logging writes it, and for every call a JSON report
+# ({"lines", "format", "level", "call"}) goes to the file $CORPUSGEN_REPORT. The level in a
+# report is the level of the call made, never read back from the output.
+# The last step of each mode raises an exception nobody catches; the
+# generator covers the traceback sys.excepthook writes with its tail record.
+import json
+import logging
+import os
+import sys
+
+
+class Counter:
+    """stderr, counting the newlines written through it."""
+
+    def __init__(self, w):
+        self.w, self.n = w, 0
+
+    def write(self, s):
+        self.n += s.count("\n")
+        self.w.write(s)
+        self.w.flush()
+        return len(s)
+
+    def flush(self):
+        self.w.flush()
+
+
+err = Counter(sys.stderr)
+sys.stderr = err
+report = open(os.environ["CORPUSGEN_REPORT"], "w")
+
+LEVEL = {logging.DEBUG: "debug", logging.INFO: "info", logging.WARNING: "warning",
+         logging.ERROR: "error", logging.CRITICAL: "critical"}
+
+
+def rec(level, call, fn, fmt="python"):
+    before = err.n
+    fn()
+    print(json.dumps({"lines": err.n - before, "format": fmt, "level": LEVEL.get(level, ""), "call": call}),
+          file=report, flush=True)
+
+
+class PoolError(Exception):
+    pass
+
+
+def fail():
+    raise ValueError("invalid literal for int() with base 10: 'abc'")
+
+
+def chained():
+    try:
+        {}["user_id"]
+    except KeyError:
+        fail()
+
+
+def caused():
+    try:
+        fail()
+    except ValueError as e:
+        raise PoolError("connection pool exhausted") from e
+
+
+def run(log, db, name):
+    """The calls every mode makes, at every level, through two loggers."""
+    # A line no logger wrote comes first: after a record, the parser takes
+    # any line that is no record head as the record's (a multi-line
+    # message's lines are as plain), as it does for Go's loggers.
+    rec(0, "print(file=sys.stderr): no logger", lambda: print("migrations: 12 applied", file=sys.stderr), fmt="")
+    rec(logging.DEBUG, name + " debug", lambda: log.debug("loaded 3 plugins from /etc/app/plugins.d"))
+    rec(logging.INFO, name + " info", lambda: log.info("Starting worker pool with 4 workers"))
+    rec(logging.INFO, name + " info, a level word inside", lambda: db.info("retrying after ERROR 1205 from the primary"))
+    rec(logging.WARNING, name + " warning", lambda: db.warning("slow query took 2.35s: SELECT * FROM items"))
+    rec(logging.ERROR, name + " error", lambda: log.error("job 42 failed: exit status 2"))
+    rec(logging.CRITICAL, name + " critical", lambda: log.critical("cannot write to /var/lib/app: disk full"))
+    rec(logging.CRITICAL, name + " fatal (an alias of critical)", lambda: log.fatal("giving up after 5 attempts"))
+    rec(logging.WARNING, name + " warn (an alias of warning)", lambda: log.log(logging.WARN, "cache miss ratio 0.92 above 0.80"))
+    rec(logging.INFO, name + " multi-line message", lambda: log.info("config loaded:\n  workers: 4\n  timeout: 30s"))
+
+    def logged(level, call, raising, log_it):
+        """A call made in the handler of the exception raising() raises."""
+        def f():
+            try:
+                raising()
+            except Exception:
+                log_it()
+        rec(level, name + " " + call, f)
+    logged(logging.ERROR, "exception() with its traceback", fail, lambda: log.exception("request handler failed"))
+    logged(logging.ERROR, "error(exc_info=True), a chained exception", chained,
+           lambda: db.error("while looking up the session", exc_info=True))
+    logged(logging.CRITICAL, "critical(exc_info=True), an exception with its cause", caused,
+           lambda: log.critical("database unavailable", exc_info=True))
+    logged(logging.WARNING, "warning(exc_info=True)", fail,
+           lambda: db.warning("falling back to the default page size", exc_info=True))
+    rec(logging.INFO, name + " root logger", lambda: logging.info("shutting down"))
+    rec(logging.INFO, name + " info before the crash", lambda: log.info("reloading"))
+    caused()
+
+
+def main():
+    mode = sys.argv[1]
+    if mode == "default":
+        logging.basicConfig(level=logging.DEBUG, stream=err)
+    elif mode == "dash":
+        logging.basicConfig(level=logging.DEBUG, stream=err,
+                            format="%(asctime)s - %(name)s - %(levelname)s - %(message)s")
+    elif mode == "level":
+        logging.basicConfig(level=logging.DEBUG, stream=err, format="%(asctime)s %(levelname)s %(message)s")
+    elif mode == "level-padded":
+        logging.basicConfig(level=logging.DEBUG, stream=err,
+                            format="%(asctime)s %(levelname)-8s %(name)s: %(message)s")
+    else:
+        sys.exit("unknown mode " + mode)
+    run(logging.getLogger("app"), logging.getLogger("app.db"), "logging " + mode)
+
+
+main()

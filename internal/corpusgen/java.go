@@ -1,0 +1,44 @@
+package corpusgen
+
+import "strings"
+
+// The JVM's loggers, driven by ext/JavaLogging.java (run as a single-file
+// source program, so only a JDK is needed): java.util.logging, logback and
+// log4j2 from Debian's jars, and Spring Boot's console patterns through
+// logback, every level, a multi-line message, an exception with two causes
+// logged with its stack trace, and at the end an exception nobody catches.
+
+// javaCrash covers the uncaught exception that ends each run.
+var javaCrash = Record{Format: FormatJava, Level: LevelCritical,
+	Call: `uncaught IllegalStateException with causes: the JVM's default handler prints "Exception in thread "main" …", exit 1`}
+
+// javaJars are Debian's jars (liblogback-java, libslf4j-java,
+// liblog4j2-java) the program is compiled and run against.
+var javaJars = []string{"slf4j-api", "logback-classic", "logback-core", "log4j-api", "log4j-core"}
+
+func javaStreams() []*stream {
+	cp := make([]string, len(javaJars))
+	for i, j := range javaJars {
+		cp[i] = "/usr/share/java/" + j + ".jar"
+	}
+	// The jars' versions, from the names the Debian packages install
+	// beside the unversioned links.
+	version := []string{"sh", "-c", `printf '%s; ' "$(java -version 2>&1 | head -1)"; cd /usr/share/java && ls logback-classic-*.jar slf4j-api-*.jar log4j-core-*.jar | sed 's/\.jar$//' | tr '\n' ' '`}
+	needs := append([]string{"ls"}, cp...)
+	j := func(name, mode, desc string) *stream {
+		return &stream{logger: "java", name: name, desc: desc, ext: &extRun{
+			prog: "java", install: "a JDK and apt-get install liblogback-java liblog4j2-java",
+			args: []string{"-Duser.language=en", "-Duser.country=US", "-Duser.timezone=UTC",
+				"-cp", strings.Join(cp, ":"), "JavaLogging.java", mode},
+			files: []string{"JavaLogging.java"}, version: version, needs: needs,
+			exit: 1, tail: &javaCrash,
+		}}
+	}
+	return []*stream{
+		j("jul", "jul", "java.util.logging: ConsoleHandler and SimpleFormatter's default two-line format, every level from FINEST to SEVERE"),
+		j("logback", "logback", `logback 1.2 ConsoleAppender on System.err with the pattern of its documentation, "%d{HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n"`),
+		j("log4j2", "log4j2", "log4j2's DefaultConfiguration (no configuration file), root level ALL"),
+		j("spring-boot-3", "spring3", "Spring Boot 3's default console pattern (defaults.xml, colour off) through logback"),
+		j("spring-boot-2", "spring2", "Spring Boot 2's default console pattern (defaults.xml, colour off) through logback"),
+	}
+}

@@ -1,0 +1,46 @@
+package corpusgen
+
+// CPython's logging module, driven by ext/python_logging.py: every level
+// through two loggers, exceptions logged with their tracebacks (one
+// chained, one with a cause), a multi-line message, a line no logger wrote,
+// and at the end an exception nobody catches, whose traceback
+// sys.excepthook writes after an info record.
+
+// pythonCrash covers the uncaught exception that ends each script.
+var pythonCrash = Record{Format: FormatPython, Level: LevelCritical,
+	Call: "uncaught PoolError (raise … from e): sys.excepthook's traceback, the program exits 1"}
+
+// Debian's uvicorn and gunicorn are installed for Debian's python3, which
+// may not be the python3 first on PATH.
+const debianPython = "/usr/bin/python3"
+
+func pythonStreams() []*stream {
+	server := func(name, module, pkg, desc string) *stream {
+		return &stream{logger: "python", name: name, desc: desc, ext: &extRun{
+			prog: debianPython, install: "apt-get install " + pkg,
+			args:    []string{"python_servers.py", module},
+			files:   []string{"python_servers.py", "wsgi_app.py"},
+			version: []string{debianPython, "-c", "import sys, " + module + "; print('Python', sys.version.split()[0] + ';', '" + module + "', " + module + ".__version__)"},
+			needs:   []string{debianPython, "-c", "import " + module},
+		}}
+	}
+	py := func(name, mode, desc string) *stream {
+		return &stream{logger: "python", name: name, desc: desc, ext: &extRun{
+			prog: "python3", install: "CPython 3: apt-get install python3",
+			args: []string{"python_logging.py", mode}, files: []string{"python_logging.py"},
+			version: []string{"python3", "--version"}, exit: 1, tail: &pythonCrash,
+		}}
+	}
+	return []*stream{
+		py("logging-default", "default", `logging.basicConfig(): the default "LEVEL:name:message"`),
+		py("logging-dash", "dash", `basicConfig format "%(asctime)s - %(name)s - %(levelname)s - %(message)s"`),
+		py("logging-level", "level", `basicConfig format "%(asctime)s %(levelname)s %(message)s"`),
+		py("logging-level-padded", "level-padded", `basicConfig format "%(asctime)s %(levelname)-8s %(name)s: %(message)s"`),
+		server("uvicorn", "uvicorn", "python3-uvicorn",
+			"uvicorn's default log config at log level trace, its access log sent to stderr with the rest: startup, "+
+				"requests, an exception in the ASGI application, an invalid HTTP request, shutdown"),
+		server("gunicorn", "gunicorn", "gunicorn",
+			"gunicorn's error log at log level debug, one sync worker: its configuration dump, requests, an exception "+
+				"in the WSGI application, a WORKER TIMEOUT, SIGTERM"),
+	}
+}

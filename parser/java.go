@@ -1,0 +1,273 @@
+package parser
+
+import "bytes"
+
+// The JVM's loggers as they write to a console:
+//
+//	18:13:06.228 [main] INFO  com.example.App - msg              logback's documented pattern, log4j2's default
+//	2026-12-01T18:13:16.027Z  INFO 6663 --- [           main] c.e.DemoApplication : msg    Spring Boot 3
+//	2026-12-01 18:13:32.915  INFO 6663 --- [           main] c.e.DemoApplication : msg    Spring Boot 2
+//	Dec 01, 2026 6:13:29 PM com.example.App handle               java.util.logging's SimpleFormatter,
+//	INFO: Started server on port 8080                             the level on the second line
+//	Exception in thread "main" java.lang.IllegalStateException: msg    an uncaught exception
+//
+// A logged throwable follows its record raw ("java.lang.X: msg", TAB "at …",
+// "Caused by: …", TAB "... 12 more" or "... 12 common frames omitted"):
+// none of those lines is a record head, so they join the record. An uncaught
+// exception ends the thread, and in "main" the program: critical.
+
+// javaLevel maps logback's, log4j2's and Spring Boot's level names.
+func javaLevel(b []byte) (Level, bool) {
+	switch string(b) {
+	case "TRACE":
+		return LevelDebug, true
+	case "FATAL":
+		return LevelCritical, true
+	}
+	return capitalLevel(b)
+}
+
+// julLevel maps java.util.logging's level names. CONFIG is below INFO (700
+// against 800), with FINE, FINER and FINEST under it: debug.
+func julLevel(b []byte) (Level, bool) {
+	switch string(b) {
+	case "SEVERE":
+		return LevelError, true
+	case "WARNING":
+		return LevelWarning, true
+	case "INFO":
+		return LevelInfo, true
+	case "CONFIG", "FINE", "FINER", "FINEST":
+		return LevelDebug, true
+	}
+	return LevelUnknown, false
+}
+
+// upperRun returns the end of the run of at most max capitals at h[i].
+func upperRun(h []byte, i, max int) int {
+	e := i
+	for e < len(h) && e-i < max && isUpper(h[e]) {
+		e++
+	}
+	return e
+}
+
+// parseJavaPattern recognises "%d{HH:mm:ss.SSS} [%thread] %-5level
+// %logger{36} - %msg": logback's documented pattern and log4j2's
+// DefaultConfiguration. The thread name may hold spaces; the level after
+// it, padded to five, and the " - " after the logger decide.
+func parseJavaPattern(h []byte, r *Record) bool {
+	if len(h) < 24 || h[2] != ':' || h[5] != ':' || h[8] != '.' || h[12] != ' ' || h[13] != '[' {
+		return false
+	}
+	for _, k := range [...]int{0, 1, 3, 4, 6, 7, 9, 10, 11} {
+		if !isDigit(h[k]) {
+			return false
+		}
+	}
+	// The thread's "] " is the first one followed by a level name.
+	for i := 14; i < len(h); {
+		k := bytes.Index(h[i:], []byte("] "))
+		if k < 0 {
+			return false
+		}
+		te := i + k
+		ls := te + 2
+		le := upperRun(h, ls, 5)
+		if lvl, ok := javaLevel(h[ls:le]); ok && le < len(h) && h[le] == ' ' {
+			return javaPatternRest(h, te, ls, le, lvl, r)
+		}
+		i = te + 1
+	}
+	return false
+}
+
+// javaPatternRest reads "logger - msg" after the level of parseJavaPattern.
+func javaPatternRest(h []byte, te, ls, le int, lvl Level, r *Record) bool {
+	i := le
+	for i < len(h) && h[i] == ' ' {
+		i++
+	}
+	ns := i
+	for i < len(h) && h[i] != ' ' {
+		i++
+	}
+	if i == ns || i+2 > len(h) || h[i+1] != '-' || (i+2 < len(h) && h[i+2] != ' ') {
+		return false
+	}
+	r.Format, r.Level = FormatJava, lvl
+	r.time, r.timeKind = span{0, 12}, timeClock
+	r.thread = span{14, int32(te)}
+	r.lvl = span{int32(ls), int32(le)}
+	r.logger = span{int32(ns), int32(i)}
+	r.msg = span{int32(min(i+3, len(h))), int32(len(h))}
+	r.rawCont = true
+	return true
+}
+
+// parseSpringBoot recognises Spring Boot's default console pattern after
+// its time (te its end): "%5p ${PID} --- [%15.15t] %-40.40logger{39} :
+// %m", Spring Boot 3.2's "[application name] " before the thread too. The
+// time is RFC 3339 (3.x) or has a space for the T (2.x).
+func parseSpringBoot(h []byte, te int, r *Record) bool {
+	i := te
+	if i+2 >= len(h) || h[i] != ' ' {
+		return false
+	}
+	i++
+	if h[i] == ' ' { // %5p pads INFO and WARN to five
+		i++
+	}
+	ls := i
+	le := upperRun(h, ls, 5)
+	lvl, ok := javaLevel(h[ls:le])
+	if !ok || le-ls+(ls-te-1) != 5 || le >= len(h) || h[le] != ' ' {
+		return false
+	}
+	i = le + 1
+	ps := i
+	for i < len(h) && isDigit(h[i]) {
+		i++
+	}
+	if i == ps || !bytes.HasPrefix(h[i:], []byte(" --- [")) {
+		return false
+	}
+	pid := span{int32(ps), int32(i)}
+	// One or two bracketed groups (application name, then the thread,
+	// padded on the left to 15), then the logger padded on the right.
+	i += 5
+	var thread span
+	for n := 0; n < 2 && i < len(h) && h[i] == '['; n++ {
+		k := bytes.IndexByte(h[i:], ']')
+		if k < 0 {
+			return false
+		}
+		thread = span{int32(i + 1), int32(i + k)}
+		i += k + 1
+		if i >= len(h) || h[i] != ' ' {
+			return false
+		}
+		i++
+	}
+	ns := i
+	for i < len(h) && h[i] != ' ' {
+		i++
+	}
+	ne := i
+	for i < len(h) && h[i] == ' ' {
+		i++
+	}
+	if ne == ns || i >= len(h) || h[i] != ':' || (i+1 < len(h) && h[i+1] != ' ') {
+		return false
+	}
+	for thread.start < thread.end && h[thread.start] == ' ' {
+		thread.start++
+	}
+	r.Format, r.Level = FormatJava, lvl
+	r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
+	r.lvl = span{int32(ls), int32(le)}
+	r.thread = pid
+	r.logger = span{int32(ns), int32(ne)}
+	r.msg = span{int32(min(i+2, len(h))), int32(len(h))}
+	r.rawCont = true
+	return true
+}
+
+// julMonths are the English abbreviations SimpleFormatter's %1$tb writes.
+const julMonths = "JanFebMarAprMayJunJulAugSepOctNovDec"
+
+// parseJUL recognises the first line of java.util.logging's SimpleFormatter
+// record, "%1$tb %1$td, %1$tY %1$tl:%1$tM:%1$tS %1$Tp %2$s" in an English
+// locale: "Dec 01, 2026 6:13:29 PM com.example.App handle" (the source
+// class and method, or the logger's name). The level is on the record's
+// second line ("INFO: msg"), which Parse reads when the joiner has gathered
+// it (julLevelLine). The head alone is a record head without a level, as
+// package log's plain lines are (FormatUnknown), except that it takes
+// continuation lines: its level line is the first of them.
+func parseJUL(h []byte, r *Record) bool {
+	if len(h) < 25 || h[3] != ' ' || h[6] != ',' || h[7] != ' ' || h[12] != ' ' {
+		return false
+	}
+	if julMonth(h[:3]) == 0 || !isDigit(h[4]) || !isDigit(h[5]) ||
+		!isDigit(h[8]) || !isDigit(h[9]) || !isDigit(h[10]) || !isDigit(h[11]) {
+		return false
+	}
+	i := 13
+	if isDigit(h[i+1]) {
+		i++
+	}
+	if !isDigit(h[13]) || i+10 > len(h) || h[i+1] != ':' || h[i+4] != ':' || h[i+7] != ' ' ||
+		!isDigit(h[i+2]) || !isDigit(h[i+3]) || !isDigit(h[i+5]) || !isDigit(h[i+6]) ||
+		(h[i+8] != 'A' && h[i+8] != 'P') || h[i+9] != 'M' {
+		return false
+	}
+	te := i + 10
+	if te+1 >= len(h) || h[te] != ' ' || h[te+1] == ' ' {
+		return false
+	}
+	r.time, r.timeKind = span{0, int32(te)}, timeJUL
+	r.caller = span{int32(te + 1), int32(len(h))}
+	r.rawCont = true
+	return true
+}
+
+// julMonth returns the month (1-12) of an abbreviation, or 0.
+func julMonth(b []byte) int {
+	for m := 0; m < 12; m++ {
+		if string(b) == julMonths[3*m:3*m+3] {
+			return m + 1
+		}
+	}
+	return 0
+}
+
+// julLevelLine reads the level line of a SimpleFormatter record, the first
+// continuation line: "LEVEL: message". The message is the record's; the
+// lines after it (a multi-line message, the throwable) stay continuation.
+func julLevelLine(r *Record) {
+	s, e := int(r.cont.start), int(r.cont.end)
+	if k := bytes.IndexByte(r.text[s:e], '\n'); k >= 0 {
+		e = s + k
+	}
+	line := r.text[s:e]
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	le := upperRun(line, 0, 7)
+	lvl, ok := julLevel(line[:le])
+	if !ok || le >= len(line) || line[le] != ':' {
+		return
+	}
+	r.Format, r.Level = FormatJava, lvl
+	r.lvl = span{int32(s), int32(s + le)}
+	r.msg = span{int32(min(s+le+2, s+len(line))), int32(s + len(line))}
+	if e >= int(r.cont.end) {
+		r.cont = span{}
+	} else {
+		r.cont.start = int32(e + 1)
+	}
+}
+
+// javaUncaught is how the JVM's default handler opens an uncaught
+// exception's stack trace.
+const javaUncaught = `Exception in thread "`
+
+// parseJavaUncaught recognises 'Exception in thread "main" java.lang.X: msg'.
+func parseJavaUncaught(h []byte, r *Record) bool {
+	if !bytes.HasPrefix(h, []byte(javaUncaught)) {
+		return false
+	}
+	k := bytes.IndexByte(h[len(javaUncaught):], '"')
+	if k < 0 {
+		return false
+	}
+	i := len(javaUncaught) + k + 1
+	if i+1 >= len(h) || h[i] != ' ' || h[i+1] == ' ' {
+		return false
+	}
+	r.Format, r.Level = FormatJava, LevelCritical
+	r.thread = span{int32(len(javaUncaught)), int32(i - 1)}
+	r.msg = span{int32(i + 1), int32(len(h))}
+	r.rawCont = true
+	return true
+}

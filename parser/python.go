@@ -1,0 +1,250 @@
+package parser
+
+import "bytes"
+
+// CPython's logging module and the servers built on it, as they write to
+// stderr:
+//
+//	WARNING:app.db:connection lost                    logging's default (basicConfig())
+//	2026-11-30 04:41:36,123 - app.db - ERROR - msg    basicConfig's documented "%(asctime)s - %(name)s - %(levelname)s - %(message)s"
+//	2026-11-30 04:41:36,123 INFO msg                  "%(asctime)s %(levelname)s ...", %(levelname)-8s padded or not
+//	INFO:     Started server process [1]              uvicorn's DefaultFormatter
+//	[2026-11-30 04:41:36 +0000] [1] [INFO] Booting    gunicorn's error log
+//	Traceback (most recent call last):                an uncaught exception (sys.excepthook)
+//
+// The level names are logging's own (DEBUG INFO WARNING ERROR CRITICAL;
+// FATAL and WARN are aliases that print as CRITICAL and WARNING). A record
+// logged with exc_info (logger.exception) is followed by its traceback, raw;
+// the record takes continuation lines, and the joiner keeps a traceback with
+// the record before it (see PythonTraceback). A traceback on its own is an
+// exception that ended the program: critical, as a Go panic.
+
+// pythonTraceback is the first line sys.excepthook and logging write for
+// an exception.
+const pythonTraceback = "Traceback (most recent call last):"
+
+// PythonTraceback reports whether line (without its line ending) opens a
+// Python traceback. The joiner keeps such a line with a pending Python record
+// at warning or above: logging writes an exc_info traceback right after the
+// record's message, and exc_info is given with exception(), error(),
+// critical() and now and then warning(). After an info or debug record, or
+// after anything else, the traceback is an uncaught exception of its own.
+func PythonTraceback(line []byte) bool {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	return string(line) == pythonTraceback
+}
+
+// pythonLevel maps logging's level names; only the exact upper-case names
+// logging prints count.
+func pythonLevel(b []byte) (Level, bool) {
+	switch string(b) {
+	case "DEBUG", "TRACE": // uvicorn adds TRACE (5) below DEBUG
+		return LevelDebug, true
+	case "INFO":
+		return LevelInfo, true
+	case "WARNING":
+		return LevelWarning, true
+	case "ERROR":
+		return LevelError, true
+	case "CRITICAL":
+		return LevelCritical, true
+	}
+	return LevelUnknown, false
+}
+
+// isPythonNameByte reports whether c may be part of a logger name in
+// logging's default layout: dotted identifiers ("app.db", "__main__",
+// "uvicorn.error"), and the '-' that hyphenated package names bring.
+func isPythonNameByte(c byte) bool {
+	return isDigit(c) || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '.' || c == '-'
+}
+
+// parsePython recognises the layouts that open with the level name: the
+// default "LEVEL:name:msg" and uvicorn's "LEVEL:" padded to ten columns.
+// A traceback's first line is tried first by the dispatch.
+func parsePython(h []byte, r *Record) bool {
+	le := 0
+	for le < len(h) && le < 9 && isUpper(h[le]) {
+		le++
+	}
+	if le < 4 || le >= len(h) || h[le] != ':' {
+		return false
+	}
+	lvl, ok := pythonLevel(h[:le])
+	if !ok {
+		return false
+	}
+	i := le + 1
+	if i < len(h) && h[i] == ' ' {
+		// uvicorn: "%(levelprefix)s %(message)s", the prefix being the
+		// name and a colon padded to nine columns, so the message always
+		// starts at the eleventh: "INFO:     msg", "CRITICAL: msg".
+		// Weave Net's "INFO: 2016/…" and java.util.logging's "INFO: msg"
+		// have one space after the colon of a short name, never this.
+		const msgCol = 10
+		if len(h) <= msgCol {
+			return false
+		}
+		for j := i; j < msgCol; j++ {
+			if h[j] != ' ' {
+				return false
+			}
+		}
+		if h[msgCol] == ' ' {
+			return false
+		}
+		r.Format, r.Level = FormatPython, lvl
+		r.lvl = span{0, int32(le)}
+		r.msg = span{msgCol, int32(len(h))}
+		r.rawCont = true
+		return true
+	}
+	ns := i
+	for i < len(h) && isPythonNameByte(h[i]) {
+		i++
+	}
+	if i == ns || i >= len(h) || h[i] != ':' {
+		return false
+	}
+	r.Format, r.Level = FormatPython, lvl
+	r.lvl = span{0, int32(le)}
+	r.logger = span{int32(ns), int32(i)}
+	r.msg = span{int32(i + 1), int32(len(h))}
+	r.rawCont = true
+	return true
+}
+
+// parsePythonTraceback recognises a traceback's first line standing as a
+// record's head: an exception no handler caught, which ends the program.
+func parsePythonTraceback(h []byte, r *Record) bool {
+	if string(h) != pythonTraceback {
+		return false
+	}
+	r.Format, r.Level = FormatPython, LevelCritical
+	r.msg = span{0, int32(len(h))}
+	r.rawCont = true
+	return true
+}
+
+// parsePythonAsctime recognises the basicConfig layouts that open with
+// %(asctime)s ("2026-11-30 04:41:36,123", te its end):
+//
+//	<asctime> - <name> - <LEVEL> - <msg>
+//	<asctime> <LEVEL> <msg>          (%(levelname)-8s pads the name)
+//
+// The first is told by its " - " separators. The second only when the time
+// has logging's ",mmm" milliseconds, which no Go logger writes: without
+// them "<time> INFO msg" is as much any other program's.
+func parsePythonAsctime(h []byte, te int, r *Record) bool {
+	if te+3 >= len(h) || h[te] != ' ' {
+		return false
+	}
+	i := te + 1
+	if h[i] == '-' && h[i+1] == ' ' {
+		ns := i + 2
+		k := bytes.Index(h[ns:], []byte(" - "))
+		if k <= 0 {
+			return false
+		}
+		ne := ns + k
+		ls := ne + 3
+		le := ls
+		for le < len(h) && le-ls < 9 && isUpper(h[le]) {
+			le++
+		}
+		lvl, ok := pythonLevel(h[ls:le])
+		if !ok {
+			return false
+		}
+		ms := le
+		switch {
+		case le == len(h):
+		case le+3 <= len(h) && h[le] == ' ' && h[le+1] == '-' && h[le+2] == ' ':
+			ms = le + 3
+		case le+2 == len(h) && h[le] == ' ' && h[le+1] == '-':
+			ms = len(h)
+		default:
+			return false
+		}
+		r.Format, r.Level = FormatPython, lvl
+		r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
+		r.logger = span{int32(ns), int32(ne)}
+		r.lvl = span{int32(ls), int32(le)}
+		r.msg = span{int32(ms), int32(len(h))}
+		r.rawCont = true
+		return true
+	}
+	if te != 23 || h[19] != ',' {
+		return false
+	}
+	le := i
+	for le < len(h) && le-i < 9 && isUpper(h[le]) {
+		le++
+	}
+	lvl, ok := pythonLevel(h[i:le])
+	if !ok || (le < len(h) && h[le] != ' ') {
+		return false
+	}
+	ms := le
+	for ms < len(h) && h[ms] == ' ' {
+		ms++
+	}
+	r.Format, r.Level = FormatPython, lvl
+	r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
+	r.lvl = span{int32(i), int32(le)}
+	r.msg = span{int32(ms), int32(len(h))}
+	r.rawCont = true
+	return true
+}
+
+// parseGunicorn recognises gunicorn's error log, which its glogging.Logger
+// writes with "%(asctime)s [%(process)d] [%(levelname)s] %(message)s" and
+// the date format "[%Y-%m-%d %H:%M:%S %z]":
+// "[2026-11-30 04:41:36 +0000] [1] [INFO] Booting worker with pid: 8".
+func parseGunicorn(h []byte, r *Record) bool {
+	// "[" + 19 + " " + "+0000" + "] [" pid "] [" LEVEL "] "
+	if len(h) < 36 || h[20] != ' ' || (h[21] != '+' && h[21] != '-') || h[26] != ']' || h[27] != ' ' || h[28] != '[' {
+		return false
+	}
+	if scanRFC3339(h[:20], 1, false) != 20 {
+		return false
+	}
+	for _, k := range [...]int{22, 23, 24, 25} {
+		if !isDigit(h[k]) {
+			return false
+		}
+	}
+	i := 29
+	for i < len(h) && isDigit(h[i]) {
+		i++
+	}
+	if i == 29 || i+3 >= len(h) || h[i] != ']' || h[i+1] != ' ' || h[i+2] != '[' {
+		return false
+	}
+	thread := span{29, int32(i)}
+	ls := i + 3
+	le := ls
+	for le < len(h) && le-ls < 9 && isUpper(h[le]) {
+		le++
+	}
+	if le >= len(h) || h[le] != ']' {
+		return false
+	}
+	lvl, ok := pythonLevel(h[ls:le])
+	if !ok {
+		return false
+	}
+	ms := min(le+2, len(h))
+	if le+1 < len(h) && h[le+1] != ' ' {
+		return false
+	}
+	r.Format, r.Level = FormatPython, lvl
+	r.time, r.timeKind = span{1, 26}, timeSpaceZone
+	r.thread = thread
+	r.lvl = span{int32(ls), int32(le)}
+	r.msg = span{int32(ms), int32(len(h))}
+	r.rawCont = true
+	return true
+}

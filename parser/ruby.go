@@ -1,0 +1,106 @@
+package parser
+
+import "bytes"
+
+// Ruby's standard Logger (and Rails, whose production logger uses its
+// formatter), "%s, [%s #%d] %5s -- %s: %s":
+//
+//	I, [2026-11-30T04:41:36.123456 #1]  INFO -- worker: msg
+//	E, [2026-11-30T04:41:36.123456 #1] ERROR -- : no user -1 (ArgumentError)
+//
+// the severity's letter, the time to the microsecond, the process id, the
+// severity right-aligned in five columns, the program name (empty by
+// default) and the message, raw: a logged exception's backtrace follows on
+// lines of its own. An exception nobody rescued ends the program with
+// "app.rb:10:in `fetch': boom (RuntimeError)" and TAB "from …" lines:
+// critical, as a Go panic is.
+
+// rubyLevel maps Logger's severity words. ANY is Logger#unknown, "a message
+// that should always be logged": it carries no severity, so info.
+func rubyLevel(b []byte) (Level, bool) {
+	switch string(b) {
+	case "DEBUG":
+		return LevelDebug, true
+	case "INFO", "ANY":
+		return LevelInfo, true
+	case "WARN":
+		return LevelWarning, true
+	case "ERROR":
+		return LevelError, true
+	case "FATAL":
+		return LevelCritical, true
+	}
+	return LevelUnknown, false
+}
+
+// parseRuby recognises a Logger line.
+func parseRuby(h []byte, r *Record) bool {
+	if len(h) < 46 || h[1] != ',' || h[2] != ' ' || h[3] != '[' || h[30] != ' ' || h[31] != '#' ||
+		scanRFC3339(h[:30], 4, true) != 30 {
+		return false
+	}
+	i := 32
+	for i < len(h) && isDigit(h[i]) {
+		i++
+	}
+	if i == 32 || i+10 > len(h) || h[i] != ']' || h[i+1] != ' ' {
+		return false
+	}
+	pid := span{32, int32(i)}
+	// %5s: the word right-aligned in five columns.
+	ls := i + 2
+	for ls < i+6 && h[ls] == ' ' {
+		ls++
+	}
+	le := i + 7
+	if h[le] != ' ' || h[le+1] != '-' || h[le+2] != '-' || h[le+3] != ' ' {
+		return false
+	}
+	lvl, ok := rubyLevel(h[ls:le])
+	if !ok {
+		return false
+	}
+	ns := le + 4
+	// "%s: %s": the colon and space are written even for an empty
+	// program name or message.
+	k := bytes.Index(h[ns:], []byte(": "))
+	if k < 0 {
+		return false
+	}
+	r.Format, r.Level = FormatRuby, lvl
+	r.time, r.timeKind = span{4, 30}, timeRFC3339
+	r.thread = pid
+	r.lvl = span{int32(ls), int32(le)}
+	r.logger = span{int32(ns), int32(ns + k)}
+	r.msg = span{int32(min(ns+k+2, len(h))), int32(len(h))}
+	r.rawCont = true
+	return true
+}
+
+// parseRubyUncaught recognises the first line Ruby writes for an exception
+// nobody rescued: "path:line:in `method': message (Class)" (Ruby 3.4
+// quotes the method 'Class#method'). A backtrace line has the same start
+// but nothing after the method's closing quote.
+func parseRubyUncaught(h []byte, r *Record) bool {
+	k := bytes.Index(h, []byte(":in "))
+	if k <= 0 || k+6 >= len(h) || (h[k+4] != '`' && h[k+4] != '\'') || bytes.IndexByte(h[:k], ' ') >= 0 {
+		return false
+	}
+	// The line number before ":in".
+	d := k
+	for d > 0 && isDigit(h[d-1]) {
+		d--
+	}
+	if d == k || d == 0 || h[d-1] != ':' {
+		return false
+	}
+	q := bytes.Index(h[k+5:], []byte("': "))
+	if q < 0 {
+		return false
+	}
+	r.Format, r.Level = FormatRuby, LevelCritical
+	r.caller = span{0, int32(k)}
+	r.msg = span{int32(k + 5 + q + 3), int32(len(h))}
+	r.rawCont = true
+	return true
+}
