@@ -136,7 +136,10 @@ func TestInferOptions(t *testing.T) {
 		masks = append(masks, 1<<i, full&^(1<<i))
 	}
 	masks = append(masks, full)
-	for mask := 3; mask < full; mask += 97 {
+	// About 1,500 of them whatever the number of formats: a fixed step of
+	// 97 gave 173,000 subsets once there were 24 formats, and the test
+	// outran go test's 10-minute limit.
+	for mask, step := 3, max(97, full/1500)|1; mask < full; mask += step {
 		masks = append(masks, mask)
 	}
 	for _, mask := range masks {
