@@ -4,7 +4,10 @@
 # file $CORPUSGEN_REPORT, its level the level of the logging call the
 # server made (record.levelno), never read back from the output. gunicorn's
 # master and worker both write: a lock keeps each write and its report
-# together.
+# together. It is a POSIX record lock (lockf), held per process: a flock
+# lock belongs to the open file description, which the forked worker
+# shares with the master, so under flock both held it at once and a
+# record's report could land after the other process's record.
 import fcntl
 import http.client
 import json
@@ -31,7 +34,7 @@ emit = logging.StreamHandler.emit
 def reporting_emit(self, record):
     # StreamHandler.emit writes the formatted record and a newline in one
     # call; the lines are those of the formatted text (traceback included).
-    fcntl.flock(report, fcntl.LOCK_EX)
+    fcntl.lockf(report, fcntl.LOCK_EX)
     try:
         text = self.format(record)
         emit(self, record)
@@ -40,7 +43,7 @@ def reporting_emit(self, record):
                                  "call": "%s %s" % (record.name, record.levelname.lower())}) + "\n")
         report.flush()
     finally:
-        fcntl.flock(report, fcntl.LOCK_UN)
+        fcntl.lockf(report, fcntl.LOCK_UN)
 
 
 logging.StreamHandler.emit = reporting_emit
