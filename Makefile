@@ -35,11 +35,15 @@ demo:
 
 ## test: lint, then every test with the race detector (golden corpus, fuzz seeds, CLI,
 ## the Terraform provider's acceptance tests against the real OpenTofu CLI, and docs/ against
-## what tfplugindocs generates), then the provider's tests again with the Terraform CLI when
+## what tfplugindocs generates), then the peak-memory test without the race detector, then the
+## provider's tests again with the Terraform CLI when
 ## one is on PATH
 test: lint tofu helm tfplugindocs
 	HELM=$(HELM) TFPLUGINDOCS=$(TFPLUGINDOCS) TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TOFU) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.opentofu.org \
 	$(GO) test -race -count=1 ./...
+	@# Peak memory is the real binary's without the race detector (which
+	@# multiplies it), so this test is !race and runs on its own here.
+	$(GO) test -count=1 -run '^TestPeakRSSOutageAndCatchUp$$' ./cmd/relevel
 	@$(MAKE) --no-print-directory test-terraform
 
 ## test-terraform: the provider's acceptance tests (and the docs check, with the schema Terraform
