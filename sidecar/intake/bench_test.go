@@ -123,7 +123,7 @@ func TestHelperDiscardIntake(t *testing.T) {
 //     one request at a time.
 //   - sink/discard: the sink as it is: items encoded straight into the
 //     batch, compressed once by a pooled writer, sent with the client's
-//     PrepareRequest and CallAPI.
+//     PrepareRequest and its HTTP client.
 //   - sink/fake: the sink into the validating fake intake in the same
 //     process, which checks every item against the OpenAPI schema; most
 //     of that time is the fake's.
