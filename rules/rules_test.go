@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -105,9 +106,10 @@ func TestOptions(t *testing.T) {
 	if _, err := rules.Build(rules.Options{Name: "   "}); err == nil {
 		t.Error("blank name accepted")
 	}
-	names, _ := rules.Formats()
-	if strings.Join(names, ",") != "bracket,calico,capnslog,envoy,gokit,gopanic,hclog,java,json,klog,klog-json,log15,logrus,logutils,nginx,postgres,python,redis,ruby,slog,weave,zap,zerolog" {
-		t.Errorf("formats %v", names)
+	// That rules.Formats names every parser format, and nothing else, is
+	// TestFormatsEverywhere's; here, that it is sorted for the messages.
+	if names, _ := rules.Formats(); !slices.IsSorted(names) {
+		t.Errorf("formats %v not sorted", names)
 	}
 }
 

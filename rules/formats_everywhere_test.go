@@ -1,0 +1,107 @@
+package rules_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/relevel/relevel/parser"
+	"github.com/relevel/relevel/rules"
+)
+
+// TestFormatsEverywhere holds every place a format must appear to the
+// parser's list of formats, the contract (parser/format.go): a format the
+// parser recognises has rules (formats/<name>.rules), a row in the README's
+// format table and records in the golden corpus, and nothing in those
+// places names a format the parser does not know. A format added in one
+// place and forgotten in another fails here, with the place named.
+func TestFormatsEverywhere(t *testing.T) {
+	var want []string
+	for _, f := range parser.Formats() {
+		want = append(want, f.String())
+	}
+	slices.Sort(want)
+
+	ruleNames, err := rules.Formats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	compare(t, "rules/formats/*.rules", want, ruleNames)
+
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The table opens with the header "| `format` | …" and ends at the
+	// first line that is not a row.
+	var rows []string
+	in := false
+	for _, line := range strings.Split(string(readme), "\n") {
+		if strings.HasPrefix(line, "| `format` |") {
+			in = true
+			continue
+		}
+		if !in {
+			continue
+		}
+		if !strings.HasPrefix(line, "|") {
+			break
+		}
+		if m := formatRow.FindStringSubmatch(line); m != nil {
+			rows = append(rows, m[1])
+		}
+	}
+	if len(rows) == 0 {
+		t.Fatal("README has no format table (a header row \"| `format` |\")")
+	}
+	compare(t, "README's format table", want, rows)
+
+	truths, _ := filepath.Glob("../testdata/corpus/*/*.truth.json")
+	if len(truths) == 0 {
+		t.Fatal("no corpus truth files")
+	}
+	var inCorpus []string
+	for _, f := range truths {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tr struct {
+			Records []struct {
+				Format string `json:"format"`
+			} `json:"records"`
+		}
+		if err := json.Unmarshal(b, &tr); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for _, r := range tr.Records {
+			if r.Format != "" {
+				inCorpus = append(inCorpus, r.Format)
+			}
+		}
+	}
+	compare(t, "the golden corpus (testdata/corpus/*/*.truth.json)", want, inCorpus)
+}
+
+var formatRow = regexp.MustCompile("^\\| `([a-z0-9-]+)` \\|")
+
+// compare reports the names of want missing from got and those in got
+// that are not in want (got may repeat names).
+func compare(t *testing.T, place string, want, got []string) {
+	t.Helper()
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("format %q is missing from %s", w, place)
+		}
+	}
+	for _, g := range got {
+		if !slices.Contains(want, g) {
+			t.Errorf("%s names format %q, which the parser does not know", place, g)
+			return
+		}
+	}
+}
