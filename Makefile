@@ -40,7 +40,7 @@ demo:
 ## one is on PATH
 test: lint tofu helm tfplugindocs
 	HELM=$(HELM) TFPLUGINDOCS=$(TFPLUGINDOCS) TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TOFU) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.opentofu.org \
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 25m ./...
 	@# Peak memory is the real binary's without the race detector (which
 	@# multiplies it), so this test is !race and runs on its own here.
 	$(GO) test -count=1 -run '^TestPeakRSSOutageAndCatchUp$$' ./cmd/relevel
