@@ -100,6 +100,22 @@ func parseHeader(h []byte, r *Record) bool {
 		if c, ok := redisHead(h); ok {
 			return parseRedis(h, c, r)
 		}
+		// The "yymmdd hh:mm:ss [Level] " of MySQL 5.5 and of MariaDB's
+		// fatal signal handler.
+		if len(h) > 15 && h[6] == ' ' && h[9] == ':' {
+			if parseMySQLOld(h, r) {
+				return true
+			}
+			r.retry()
+		}
+		// MariaDB's "2026-11-30  4:41:36 0 [Note] ": no fraction, a
+		// thread id after the time.
+		if len(h) > 23 && h[4] == '-' && h[10] == ' ' && h[19] == ' ' && isDigit(h[20]) {
+			if parseMariaDB(h, r) {
+				return true
+			}
+			r.retry()
+		}
 		// A date whose time is set off by a space, not zap's and hclog's
 		// 'T': capnslog's "2019-04-02 17:47:28.661134 I | " or Calico's
 		// "2024-03-15 00:46:36.132 [INFO][68] ". Other such lines go on to
@@ -166,6 +182,14 @@ func parseHeader(h []byte, r *Record) bool {
 		// space-separated columns can take its level.
 		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
 			if parseSpringBoot(h, tEnd, r) {
+				return true
+			}
+			r.retry()
+		}
+		// MySQL's "<RFC 3339> 0 [Note] ": a thread id, where zap, hclog
+		// and zerolog have a letter or a bracket.
+		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' && isDigit(h[tEnd+1]) {
+			if parseMySQL(h, tEnd, r) {
 				return true
 			}
 			r.retry()
