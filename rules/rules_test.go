@@ -106,7 +106,7 @@ func TestOptions(t *testing.T) {
 		t.Error("blank name accepted")
 	}
 	names, _ := rules.Formats()
-	if strings.Join(names, ",") != "bracket,calico,capnslog,envoy,gokit,gopanic,hclog,java,json,klog,klog-json,log15,logrus,logutils,mysql,nginx,postgres,python,redis,ruby,slog,weave,zap,zerolog" {
+	if strings.Join(names, ",") != "bracket,calico,capnslog,envoy,gokit,gopanic,hclog,java,json,klog,klog-json,log15,logrus,logutils,mysql,nginx,postgres,python,redis,ruby,rust,slog,weave,zap,zerolog" {
 		t.Errorf("formats %v", names)
 	}
 }

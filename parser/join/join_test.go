@@ -455,6 +455,27 @@ func TestJoinOtherRuntimes(t *testing.T) {
 				{parser.FormatMySQL, parser.LevelInfo, 1},
 			},
 		},
+		{
+			// Rust: env_logger and tracing write a multi-line message raw, its lines
+			// joining the record; the blank line std's panic hook opens with joins
+			// the record before it, and the panic's message, note and backtrace
+			// join the panic, at critical.
+			name: "Rust",
+			input: "[2026-11-30T04:41:36Z INFO  app] request served:\n      GET /items 200\n" +
+				"2026-11-30T04:41:37.123456Z  WARN request{id=7}: app: slow query ms=2350\n" +
+				"\x1b[2m2026-11-30T04:41:37.200000Z\x1b[0m \x1b[31mERROR\x1b[0m \x1b[2mapp\x1b[0m\x1b[2m:\x1b[0m lost connection\n" +
+				"\nthread 'main' (4983) panicked at src/main.rs:162:18:\nindex out of bounds: the len is 0 but the index is 3\n" +
+				"stack backtrace:\n   0: __rustc::rust_begin_unwind\n             at /rustc/5980/library/std/src/panicking.rs:689:5\n" +
+				"note: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n" +
+				"[2026-11-30T04:41:38Z DEBUG app] after\n",
+			want: []want{
+				{parser.FormatRust, parser.LevelInfo, 2},
+				{parser.FormatRust, parser.LevelWarning, 1},
+				{parser.FormatRust, parser.LevelError, 2},
+				{parser.FormatRust, parser.LevelCritical, 6},
+				{parser.FormatRust, parser.LevelDebug, 1},
+			},
+		},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkRecs(t, collect(t, c.input), c.want) })
 	}
