@@ -186,9 +186,9 @@ corpus:
 	$(GO) run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus -pods testdata/pods
 	$(MAKE) golden
 
-## corpus-external: regenerate only the corpus of the loggers outside Go (CPython, the JVM, nginx, PostgreSQL, Ruby, Redis) with the programs
+## corpus-external: regenerate only the corpus of the loggers outside Go (CPython, the JVM, nginx, PostgreSQL, Ruby, Redis, MariaDB, Rust) with the programs
 ## installed here (a missing one is skipped and its committed streams kept), then the golden files
-EXTERNAL ?= python,java,nginx,postgres,ruby,redis
+EXTERNAL ?= python,java,nginx,postgres,ruby,redis,mysql,rust
 corpus-external:
 	$(GO) run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus -pods '' -only $(EXTERNAL)
 	$(MAKE) golden

@@ -58,10 +58,18 @@ const (
 	FormatRuby
 	// FormatRedis is Redis's log: "1:M 30 Nov 2026 04:41:36.123 * msg".
 	FormatRedis
+	// FormatMySQL is the MySQL and MariaDB error log: "2026-11-30  4:41:36
+	// 0 [Note] msg" (MariaDB), "2026-11-30T04:41:36.123456Z 0 [Warning]
+	// msg" (MySQL 5.7 and 8).
+	FormatMySQL
+	// FormatRust is Rust's env_logger ("[2026-11-30T04:41:36Z INFO  app]
+	// msg") and tracing-subscriber's fmt default ("2026-11-30T04:41:36.123456Z
+	//  INFO app: msg"), and the panic std's hook reports.
+	FormatRust
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

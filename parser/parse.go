@@ -100,6 +100,22 @@ func parseHeader(h []byte, r *Record) bool {
 		if c, ok := redisHead(h); ok {
 			return parseRedis(h, c, r)
 		}
+		// The "yymmdd hh:mm:ss [Level] " of MySQL 5.5 and of MariaDB's
+		// fatal signal handler.
+		if len(h) > 15 && h[6] == ' ' && h[9] == ':' {
+			if parseMySQLOld(h, r) {
+				return true
+			}
+			r.retry()
+		}
+		// MariaDB's "2026-11-30  4:41:36 0 [Note] ": no fraction, a
+		// thread id after the time.
+		if len(h) > 23 && h[4] == '-' && h[10] == ' ' && h[19] == ' ' && isDigit(h[20]) {
+			if parseMariaDB(h, r) {
+				return true
+			}
+			r.retry()
+		}
 		// A date whose time is set off by a space, not zap's and hclog's
 		// 'T': capnslog's "2019-04-02 17:47:28.661134 I | " or Calico's
 		// "2024-03-15 00:46:36.132 [INFO][68] ". Other such lines go on to
@@ -169,6 +185,21 @@ func parseHeader(h []byte, r *Record) bool {
 				return true
 			}
 			r.retry()
+			// tracing-subscriber's "<time>  INFO target: msg": its level
+			// right-aligned in five columns and a target with a colon,
+			// before zap's space-separated columns can take the level.
+			if parseTracing(h, 0, tEnd, r) {
+				return true
+			}
+			r.retry()
+		}
+		// MySQL's "<RFC 3339> 0 [Note] ": a thread id, where zap, hclog
+		// and zerolog have a letter or a bracket.
+		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' && isDigit(h[tEnd+1]) {
+			if parseMySQL(h, tEnd, r) {
+				return true
+			}
+			r.retry()
 		}
 		// After an RFC 3339 time, zerolog's three capitals are no zap or
 		// hclog level: those lines skip the attempts that cannot match.
@@ -199,11 +230,19 @@ func parseHeader(h []byte, r *Record) bool {
 		// gunicorn's "[2026-11-30 04:41:36 +0000] [1] [INFO] …": a date
 		// where CoreDNS's "[INFO]" has its level.
 		if len(h) > 1 && isDigit(h[1]) {
-			// and Envoy's "[2026-11-30 04:41:36.123][15][warning]…".
+			// and Envoy's "[2026-11-30 04:41:36.123][15][warning]…";
+			// env_logger's "[2026-11-30T04:41:36Z INFO  app] msg" has a T.
+			if len(h) > 11 && h[11] == 'T' {
+				return parseEnvLogger(h, r)
+			}
 			return parseGunicorn(h, r) || r.retry() || parseEnvoy(h, r)
 		}
-		return parseBracket(h, r)
-	case 't', 'l':
+		// env_logger without a time, "[INFO  app] msg".
+		return parseBracket(h, r) || r.retry() || parseEnvLogger(h, r)
+	case 't':
+		// std's panic hook: "thread 'main' panicked at …".
+		return parseRustPanic(h, r) || r.retry() || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
+	case 'l':
 		return parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case 0x1b:
 		// A reset, then another colour: hclog's forced colour spills the
@@ -216,7 +255,7 @@ func parseHeader(h []byte, r *Record) bool {
 		// or hclog's first line); logrus's coloured lines open with their
 		// level word, so its attempt is skipped.
 		if k := skipCSI(h, 0); k < len(h) && isDigit(h[k]) {
-			return parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
+			return parseZerolog(h, r) || r.retry() || parseTracingANSI(h, r) || r.retry() || parseAfterCSI(h, r)
 		}
 		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
 	case 'p', 'f':

@@ -51,6 +51,7 @@ const (
 	timeJUL             // Jan 02, 2006 3:04:05 PM, no zone (java.util.logging's SimpleFormatter)
 	timeZoneName        // 2006-01-02 15:04:05.000 UTC: a zone name or offset after a space (PostgreSQL's %m)
 	timeRedis           // 02 Jan 2006 15:04:05.000, local time (Redis)
+	timeMySQL           // 2006-01-02 15:04:05 or 060102 15:04:05, the hour space-padded, local time (MariaDB)
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the

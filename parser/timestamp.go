@@ -48,6 +48,8 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 	case timeRedis:
 		return time.Date(num(b[7:11]), time.Month(julMonth(b[3:6])), num(b[0:2]), num(b[12:14]), num(b[15:17]), num(b[18:20]),
 			fracNanos(b[21:24]), ref.Location()), true
+	case timeMySQL:
+		return mysqlTime(b, ref.Location())
 	case timeLogfmt:
 		// An RFC 3339 time never reads as a number, so trying both is the
 		// same as telling them apart first.
@@ -317,4 +319,24 @@ func stdlogTime(b []byte, loc *time.Location) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return time.Date(num(b[0:4]), time.Month(month), day, num(b[11:13]), num(b[14:16]), num(b[17:19]), nsec, loc), true
+}
+
+// mysqlTime reads MariaDB's "2006-01-02 15:04:05" and the older
+// "060102 15:04:05", whose hour is space-padded.
+func mysqlTime(b []byte, loc *time.Location) (time.Time, bool) {
+	var y, mo, d int
+	var c []byte
+	switch len(b) {
+	case 19:
+		y, mo, d, c = num(b[0:4]), num(b[5:7]), num(b[8:10]), b[11:]
+	case 15:
+		y, mo, d, c = 2000+num(b[0:2]), num(b[2:4]), num(b[4:6]), b[7:]
+	default:
+		return time.Time{}, false
+	}
+	hh := num(c[1:2])
+	if c[0] != ' ' {
+		hh = num(c[0:2])
+	}
+	return time.Date(y, time.Month(mo), d, hh, num(c[3:5]), num(c[6:8]), 0, loc), true
 }

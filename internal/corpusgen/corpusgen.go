@@ -68,6 +68,8 @@ const (
 	FormatEnvoy    = "envoy"     // Envoy's default log format and Istio's for its sidecars
 	FormatRuby     = "ruby"      // Ruby's Logger (Rails' too), uncaught exceptions
 	FormatRedis    = "redis"     // Redis's log
+	FormatMySQL    = "mysql"     // MySQL's and MariaDB's error log
+	FormatRust     = "rust"      // Rust's env_logger and tracing-subscriber, panics
 	FormatGoPanic  = "gopanic"
 	FormatJSON     = "json" // any one-object-per-record JSON logger with a level key
 	FormatNone     = ""
@@ -88,7 +90,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -176,7 +178,7 @@ func validFormatLevel(format, level string) bool {
 		return level == LevelNone
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
-		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis:
+		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis, FormatMySQL, FormatRust:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
@@ -544,7 +546,9 @@ func manifest(results []*result) []byte {
 	b.WriteString("`nginx: [emerg]` lines; levels `notice`, `alert` and `emergency` too), `postgres` (PostgreSQL's server log; a\n")
 	b.WriteString("report with its DETAIL, HINT, CONTEXT and STATEMENT lines is one record), `envoy` (Envoy's default log format and\n")
 	b.WriteString("Istio's for its sidecars), `ruby` (Ruby's Logger, Rails' production logger, an exception nobody rescued),\n")
-	b.WriteString("`redis` (Redis's log: `.` and `-` debug, `*` notice, `#` warning), `gopanic` (Go runtime panic/fatal error to the end of\n")
+	b.WriteString("`redis` (Redis's log: `.` and `-` debug, `*` notice, `#` warning), `mysql` (MariaDB's and MySQL's error log; a crash\n")
+	b.WriteString("report after `got signal` is one record), `rust` (env_logger, tracing-subscriber's fmt subscriber, a panic\n")
+	b.WriteString("with its backtrace), `gopanic` (Go runtime panic/fatal error to the end of\n")
 	b.WriteString("the output), `json` (one JSON object per record with a level key, from any library; logrus PrettyPrint\n")
 	b.WriteString("spreads one object over several lines), and `\"\"` with level `\"\"` for lines that carry no level (plain\n")
 	b.WriteString("stderr lines, `log.Printf`, zerolog `Log()` (`???`), go-kit lines without the level wrapper).\n\n")
@@ -552,7 +556,7 @@ func manifest(results []*result) []byte {
 	b.WriteString("codes, so every line after the first starts with the previous record's reset `ESC[0m` (that line belongs to\n")
 	b.WriteString("the record it introduces) and the file ends with an unterminated `ESC[0m`, counted as one more line of the\n")
 	b.WriteString("last record.\n\n")
-	b.WriteString("Streams of programs outside Go (`python/`, `java/`, `nginx/`, `postgres/`, `ruby/`, `redis/`) are written by the real program, driven by a script of\n")
+	b.WriteString("Streams of programs outside Go (`python/`, `java/`, `nginx/`, `postgres/`, `ruby/`, `redis/`, `mysql/`, `rust/`) are written by the real program, driven by a script of\n")
 	b.WriteString("`internal/corpusgen/ext` that reports each logging call's level and line count (the level of the call, or\n")
 	b.WriteString("for a server the `levelno` of the record its handler wrote); their origin names the program's version.\n")
 	b.WriteString("nginx, a C program, runs no script of ours: the generator provokes events (a failing configuration test, a\n")
@@ -560,6 +564,13 @@ func manifest(results []*result) []byte {
 	b.WriteString("nginx's source logs that message at (the table in `internal/corpusgen/nginx.go`, each row naming the source\n")
 	b.WriteString("function, in the record's `call`), never the bracketed word; a message not in the table stops the generation.\n")
 	b.WriteString("Redis is generated the same way (`internal/corpusgen/redis.go`), never reading its level character.\n")
+	b.WriteString("So is MariaDB (`internal/corpusgen/mysql.go`): each message's row names the call MariaDB's source makes for it, as we\n")
+	b.WriteString("know that source (no copy of it is on the generating machine to check each row against); a row whose call we do\n")
+	b.WriteString("not know says so in its `call` and takes the printed word. `mysql/mysql8.log` is HAND-WRITTEN (MySQL 8.0 and 5.7\n")
+	b.WriteString("cannot be installed here), typed from MySQL's documented error log layout.\n")
+	b.WriteString("The Rust program (`ext/rust_logging.rs`) is built offline against Debian's packaged crates (cargo's source\n")
+	b.WriteString("replacement to `/usr/share/cargo/registry`); std's panic hook opens with a blank line, which the truth counts\n")
+	b.WriteString("with the record before it (a blank line continues a record; nothing tells whose it is).\n")
 	b.WriteString("PostgreSQL runs a throwaway cluster (as the user `postgres` when the generator is root): the SQL the generator\n")
 	b.WriteString("sends raises each level from PL/pgSQL and makes statements fail; each report's level is the one raised or the\n")
 	b.WriteString("one the server's source reports that message at (`internal/corpusgen/postgres.go`), not the printed severity.\n")

@@ -207,6 +207,8 @@ func allStreams() []*stream {
 	all = append(all, envoyStreams()...)
 	all = append(all, rubyStreams()...)
 	all = append(all, redisStreams()...)
+	all = append(all, mysqlStreams()...)
+	all = append(all, rustStreams()...)
 	all = append(all, mixedStreams()...)
 	all = append(all, stdlogStreams()...)
 	all = append(all, variantStreams()...)

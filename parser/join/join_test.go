@@ -434,6 +434,48 @@ func TestJoinOtherRuntimes(t *testing.T) {
 				{parser.FormatRedis, parser.LevelDebug, 1},
 			},
 		},
+		{
+			// MySQL: MariaDB's "ready for connections." goes on with its Version
+			// line; the crash report after "got signal" (in the older yymmdd
+			// layout), blank lines, stack and resource table included, is one
+			// record at the header's level.
+			name: "MySQL",
+			input: "2026-11-30  4:41:36 0 [Note] /usr/sbin/mariadbd: ready for connections.\n" +
+				"Version: '10.11.19-MariaDB-0+deb12u1'  socket: '/run/mysqld/mysqld.sock'  port: 3306  Debian 12\n" +
+				"2026-11-30  4:41:40 3 [Warning] Aborted connection 3 to db: 'unconnected' user: 'unauthenticated' host: 'localhost'\n" +
+				"261130  4:41:43 [ERROR] /usr/sbin/mariadbd got signal 11 ;\nSorry, we probably made a mistake, and this is a bug.\n\n" +
+				"Thread pointer: 0x0\nstack_bottom = 0x0 thread_stack 0x49000\n/usr/sbin/mariadbd(my_print_stacktrace+0x2e)[0x55e5d7c0e87e]\n" +
+				"libc_sigaction.c:0(__restore_rt)[0x7fd5b525a050]\nx86/libc-start.c:74(__libc_start_call_main)[0x7fd5b524524a]\n" +
+				"Writing a core file...\nMax stack size            8388608              unlimited            bytes     \nCore pattern: core\n" +
+				"2026-11-30T04:41:50.000107Z 0 [System] [MY-010116] [Server] /usr/sbin/mysqld (mysqld 8.0.36) starting as process 1\n",
+			want: []want{
+				{parser.FormatMySQL, parser.LevelInfo, 2},
+				{parser.FormatMySQL, parser.LevelWarning, 1},
+				{parser.FormatMySQL, parser.LevelError, 11},
+				{parser.FormatMySQL, parser.LevelInfo, 1},
+			},
+		},
+		{
+			// Rust: env_logger and tracing write a multi-line message raw, its lines
+			// joining the record; the blank line std's panic hook opens with joins
+			// the record before it, and the panic's message, note and backtrace
+			// join the panic, at critical.
+			name: "Rust",
+			input: "[2026-11-30T04:41:36Z INFO  app] request served:\n      GET /items 200\n" +
+				"2026-11-30T04:41:37.123456Z  WARN request{id=7}: app: slow query ms=2350\n" +
+				"\x1b[2m2026-11-30T04:41:37.200000Z\x1b[0m \x1b[31mERROR\x1b[0m \x1b[2mapp\x1b[0m\x1b[2m:\x1b[0m lost connection\n" +
+				"\nthread 'main' (4983) panicked at src/main.rs:162:18:\nindex out of bounds: the len is 0 but the index is 3\n" +
+				"stack backtrace:\n   0: __rustc::rust_begin_unwind\n             at /rustc/5980/library/std/src/panicking.rs:689:5\n" +
+				"note: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n" +
+				"[2026-11-30T04:41:38Z DEBUG app] after\n",
+			want: []want{
+				{parser.FormatRust, parser.LevelInfo, 2},
+				{parser.FormatRust, parser.LevelWarning, 1},
+				{parser.FormatRust, parser.LevelError, 2},
+				{parser.FormatRust, parser.LevelCritical, 6},
+				{parser.FormatRust, parser.LevelDebug, 1},
+			},
+		},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkRecs(t, collect(t, c.input), c.want) })
 	}
