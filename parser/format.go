@@ -58,10 +58,16 @@ const (
 	FormatRuby
 	// FormatRedis is Redis's log: "1:M 30 Nov 2026 04:41:36.123 * msg".
 	FormatRedis
+	// FormatWinston is winston's text formats (Node): format.simple()'s
+	// "info: msg {…}", format.cli()'s coloured and padded level.
+	FormatWinston
+	// FormatNode is Node's own report of an exception nobody caught:
+	// "/app/server.js:36", the source line, the stack, "Node.js v20…".
+	FormatNode
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "winston", "node"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -106,7 +106,7 @@ func TestOptions(t *testing.T) {
 		t.Error("blank name accepted")
 	}
 	names, _ := rules.Formats()
-	if strings.Join(names, ",") != "bracket,calico,capnslog,envoy,gokit,gopanic,hclog,java,json,klog,klog-json,log15,logrus,logutils,nginx,postgres,python,redis,ruby,slog,weave,zap,zerolog" {
+	if strings.Join(names, ",") != "bracket,calico,capnslog,envoy,gokit,gopanic,hclog,java,json,klog,klog-json,log15,logrus,logutils,nginx,node,postgres,python,redis,ruby,slog,weave,winston,zap,zerolog" {
 		t.Errorf("formats %v", names)
 	}
 }

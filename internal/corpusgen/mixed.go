@@ -207,6 +207,7 @@ func allStreams() []*stream {
 	all = append(all, envoyStreams()...)
 	all = append(all, rubyStreams()...)
 	all = append(all, redisStreams()...)
+	all = append(all, nodeStreams()...)
 	all = append(all, mixedStreams()...)
 	all = append(all, stdlogStreams()...)
 	all = append(all, variantStreams()...)
