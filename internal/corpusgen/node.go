@@ -15,7 +15,8 @@ import (
 // Node's loggers, driven by ext/node/node_loggers.js: pino (numeric levels,
 // and its level labels through formatters.level), bunyan, and winston with
 // its npm and syslog level sets, as JSON (format json) and as text
-// (format.simple(), format.cli(), colorize + simple: format winston); every
+// (format.simple(), format.cli(), colorize + simple: format winston; a
+// printf layout of the user's own, which relevel leaves alone); every
 // level, a level word inside a message, a multi-line message, an Error
 // logged with its stack, a line no logger wrote, and at the end an
 // exception nobody catches, which Node prints itself (format node).
@@ -119,5 +120,7 @@ func nodeStreams() []*stream {
 		js("winston-cli", "winston-cli", "winston's npm levels, format.cli() (its padding is for the cli level set, so http's is \"undefined\")"),
 		js("winston-cli-syslog", "winston-cli-syslog", "winston.config.syslog.levels, format.cli({levels})"),
 		js("winston-colorize", "winston-colorize", "winston's npm levels, format.combine(format.colorize(), format.simple())"),
+		js("winston-printf", "winston-printf", "winston's npm levels through a layout of the user's own, "+
+			"format.printf with a timestamp first: unclaimed by design (format \"\"), only Node's crash is claimed"),
 	}
 }

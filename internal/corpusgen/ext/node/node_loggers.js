@@ -99,6 +99,9 @@ function runWinston(kind, syslog) {
     cli: [syslog ? format.cli({ levels }) : format.cli(), "winston", syslog ? "format.cli({levels})" : "format.cli()"],
     colorize: [format.combine(format.colorize(), format.simple()), "winston",
       "format.combine(format.colorize(), format.simple())"],
+    // A layout of the user's own: relevel claims none of it (format "").
+    printf: [format.combine(format.timestamp(), format.printf((i) => `${i.timestamp} ${i.level}: ${i.message}`)), "",
+      "format.combine(format.timestamp(), format.printf(`${timestamp} ${level}: ${message}`))"],
   };
   const [fmt, name, desc] = formats[kind];
   const log = winstonLogger(fmt, levels, lowest);
@@ -111,16 +114,18 @@ function runWinston(kind, syslog) {
   // (error on stderr) stands. The call decides it, not the output.
   const plain = kind === "simple";
   rec("", "", "console.error: no logger", () => console.error("listening on :8080"));
+  const word = (lv) => (name === "" ? "" : words[lv]);
   for (const lv of Object.keys(levels)) {
     if (plain && (lv === "error" || lv === "http")) {
       rec("", "", `${who}: ${lv}, no properties: unclaimed by design`, () => log.log(lv, `${lv} message`));
       continue;
     }
-    rec(name, words[lv], `${who}: ${lv}`, () => log.log(lv, `${lv} message`));
+    rec(name, word(lv), `${who}: ${lv}`, () => log.log(lv, `${lv} message`));
   }
-  rec(name, "info", `${who}: info with metadata`, () => log.info("request served", { status: 200, ms: 12 }));
-  if (!syslog) rec(name, "info", `${who}: http with metadata`, () => log.http("GET /items 200", { ms: 3 }));
-  rec(name, "info", `${who}: info, a level word inside`, () => log.info("retry after error 503 from the upstream"));
+  rec(name, word("info"), `${who}: info with metadata`, () => log.info("request served", { status: 200, ms: 12 }));
+  if (!syslog) rec(name, word("http"), `${who}: http with metadata`, () => log.http("GET /items 200", { ms: 3 }));
+  rec(name, word("info"), `${who}: info, a level word inside`, () => log.info("retry after error 503 from the upstream"));
+  if (name === "") return; // a multi-line message's lines would be records of their own
   rec(name, "warning", `${who}: ${syslog ? "warning" : "warn"}, a multi-line message`,
     () => log.log(syslog ? "warning" : "warn", "configuration:\n  pool: 5\n  timeout: 30"));
   rec(name, "error", `${who}: error(new Error): the error with its stack`, () => log.error(failure(-1)));
@@ -138,7 +143,7 @@ switch (mode) {
   case "pino-labels": runPino(true); break;
   case "bunyan": runBunyan(); break;
   default: {
-    const m = /^winston-(json|simple|cli|colorize)(-syslog)?$/.exec(mode || "");
+    const m = /^winston-(json|simple|cli|colorize|printf)(-syslog)?$/.exec(mode || "");
     if (!m) throw new Error(`unknown mode ${mode}`);
     runWinston(m[1], Boolean(m[2]));
   }
