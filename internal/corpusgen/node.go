@@ -45,26 +45,41 @@ func nodeModules() (string, error) {
 	if err != nil {
 		cache = os.TempDir()
 	}
-	dir := filepath.Join(cache, "relevel-corpusgen", "node-"+hex.EncodeToString(sum[:6]))
+	root := filepath.Join(cache, "relevel-corpusgen")
+	dir := filepath.Join(root, "node-"+hex.EncodeToString(sum[:6]))
 	mods := filepath.Join(dir, "node_modules")
-	if _, err := os.Stat(filepath.Join(mods, ".package-lock.json")); err == nil {
+	if _, err := os.Stat(mods); err == nil {
 		return mods, nil
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	// Installed beside it and renamed into place whole: two generators (go
+	// test runs packages in parallel) may install at once, and neither may
+	// see the other's half-written tree.
+	if err := os.MkdirAll(root, 0o755); err != nil {
 		return "", err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "package.json"), pkg, 0o644); err != nil {
+	tmp, err := os.MkdirTemp(root, "install-")
+	if err != nil {
 		return "", err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "package-lock.json"), lock, 0o644); err != nil {
+	defer os.RemoveAll(tmp)
+	if err := os.WriteFile(filepath.Join(tmp, "package.json"), pkg, 0o644); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "package-lock.json"), lock, 0o644); err != nil {
 		return "", err
 	}
 	// No optional packages (bunyan's dtrace-provider would compile C++)
 	// and no install scripts: the three libraries are plain JavaScript.
 	cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--omit=optional", "--ignore-scripts")
-	cmd.Dir = dir
+	cmd.Dir = tmp
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("npm ci in %s: %v\n%s", dir, err, out)
+		return "", fmt.Errorf("npm ci: %v\n%s", err, out)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		// Another generator's install got there first: use it.
+		if _, serr := os.Stat(mods); serr != nil {
+			return "", err
+		}
 	}
 	return mods, nil
 }
