@@ -186,9 +186,10 @@ corpus:
 	$(GO) run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus -pods testdata/pods
 	$(MAKE) golden
 
-## corpus-external: regenerate only the corpus of the loggers outside Go (CPython, the JVM, nginx, PostgreSQL, Ruby, Redis, MariaDB, Rust) with the programs
-## installed here (a missing one is skipped and its committed streams kept), then the golden files
-EXTERNAL ?= python,java,nginx,postgres,ruby,redis,mysql,rust
+## corpus-external: regenerate only the corpus of the loggers outside Go (CPython, the JVM, nginx, PostgreSQL, Ruby, Redis, MariaDB, Rust, Node) with the programs
+## installed here (a missing one is skipped and its committed streams kept), then the golden files; Node's loggers
+## (pino, bunyan, winston) are installed by the generator itself with npm ci from internal/corpusgen/ext/node/package-lock.json
+EXTERNAL ?= python,java,nginx,postgres,ruby,redis,mysql,rust,node
 corpus-external:
 	$(GO) run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus -pods '' -only $(EXTERNAL)
 	$(MAKE) golden

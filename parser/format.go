@@ -66,10 +66,16 @@ const (
 	// msg") and tracing-subscriber's fmt default ("2026-11-30T04:41:36.123456Z
 	//  INFO app: msg"), and the panic std's hook reports.
 	FormatRust
+	// FormatWinston is winston's text formats (Node): format.simple()'s
+	// "info: msg {…}", format.cli()'s coloured and padded level.
+	FormatWinston
+	// FormatNode is Node's own report of an exception nobody caught:
+	// "/app/server.js:36", the source line, the stack, "Node.js v20…".
+	FormatNode
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

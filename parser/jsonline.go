@@ -5,8 +5,8 @@ import (
 	"math/bits"
 )
 
-// JSON lines: zap, logrus, slog, zerolog, go-kit, hclog and Bunyan/pino
-// write one object per record with the level under one of a few keys.
+// JSON lines: zap, logrus, slog, zerolog, go-kit, hclog, Bunyan/pino and
+// winston write one object per record with the level under one of a few keys.
 // Kubernetes components with --logging-format=json write no level at all:
 // "err" marks an error, "v" is verbosity, not severity.
 
@@ -189,7 +189,11 @@ func parseJSONLine(b []byte, r *Record) bool {
 			r.lvl = span{lvlV.start + 1, lvlV.end - 1}
 			if lvl, ok = wordLevel(w); !ok {
 				if lvl, ok = slogLevel(w); !ok {
-					lvl, ok = zapLevel(w)
+					if lvl, ok = zapLevel(w); !ok {
+						// winston's npm levels (its syslog words
+						// are wordLevel's).
+						lvl, ok = npmLevel(w)
+					}
 				}
 			}
 		} else {

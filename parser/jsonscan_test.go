@@ -118,7 +118,9 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 			r.lvl = span{lvlV.start + 1, lvlV.end - 1}
 			if lvl, ok = wordLevel(w); !ok {
 				if lvl, ok = slogLevel(w); !ok {
-					lvl, ok = zapLevel(w)
+					if lvl, ok = zapLevel(w); !ok {
+						lvl, ok = npmLevel(w)
+					}
 				}
 			}
 		} else {

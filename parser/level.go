@@ -367,3 +367,15 @@ func numericLevel(n int) (Level, bool) {
 	}
 	return LevelUnknown, false
 }
+
+// npmLevel maps the words of winston's npm level set that no other logger
+// uses: http (between info and verbose), verbose and silly, below debug.
+func npmLevel(b []byte) (Level, bool) {
+	switch {
+	case eqFold(b, "http"):
+		return LevelInfo, true
+	case eqFold(b, "verbose"), eqFold(b, "silly"):
+		return LevelDebug, true
+	}
+	return LevelUnknown, false
+}

@@ -257,9 +257,14 @@ func parseHeader(h []byte, r *Record) bool {
 		if k := skipCSI(h, 0); k < len(h) && isDigit(h[k]) {
 			return parseZerolog(h, r) || r.retry() || parseTracingANSI(h, r) || r.retry() || parseAfterCSI(h, r)
 		}
-		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseZerolog(h, r) || r.retry() || parseAfterCSI(h, r)
+		// winston's coloured level ("ESC[32minfoESC[39m:") before the
+		// line is read again without its colour.
+		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseZerolog(h, r) || r.retry() ||
+			parseWinston(h, r) || r.retry() || parseAfterCSI(h, r)
 	case 'p', 'f':
-		return parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
+		// Node's uncaught exception in an ES module: "file:///app/x.mjs:3".
+		return parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
+			parseNodeUncaught(h, r)
 	case 'D', 'P':
 		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
 			parseZapNoTime(h, r) || r.retry() || parsePython(h, r) || r.retry() || parseJUL(h, r) || r.retry() || parseRuby(h, r)
@@ -269,7 +274,9 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'C':
 		return parseLog15(h, r) || r.retry() || parsePython(h, r)
 	case 'd', 'i', 'w', 'e':
-		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
+		// winston's format.simple(), "info: msg", after logfmt, which
+		// never takes a line without a '=' pair.
+		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() || parseWinston(h, r)
 	case 'L':
 		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'S':
@@ -280,16 +287,21 @@ func parseHeader(h []byte, r *Record) bool {
 		// Logger's ANY ("A, [2026-…").
 		return parseJUL(h, r) || r.retry() || parseRuby(h, r)
 	case '/', '.':
-		// Ruby's uncaught exception, "/app/x.rb:3:in `m': msg (Error)".
-		return parseRubyUncaught(h, r)
+		// Ruby's uncaught exception, "/app/x.rb:3:in `m': msg (Error)",
+		// and Node's, "/app/server.js:36".
+		return parseRubyUncaught(h, r) || r.retry() || parseNodeUncaught(h, r)
 	case ' ', '\t':
 		return parseIndented(h, r)
 	case 'n':
-		return parseNginxStderr(h, r) || r.retry() || parseLogfmt(h, r)
+		// winston's notice, and Node's uncaught exception thrown inside
+		// its own modules ("node:internal/modules/cjs/loader:1228").
+		return parseNginxStderr(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() || parseWinston(h, r) || r.retry() ||
+			parseNodeUncaught(h, r)
 	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':
 		// A relative path of Ruby's uncaught exception ("app.rb:3:in …")
-		// after logfmt, which never takes a line without a '=' pair.
-		return parseLogfmt(h, r) || r.retry() || parseRubyUncaught(h, r)
+		// after logfmt, which never takes a line without a '=' pair, and
+		// winston's alert, crit, http, silly and verbose ("http: msg").
+		return parseLogfmt(h, r) || r.retry() || parseRubyUncaught(h, r) || r.retry() || parseWinston(h, r)
 	}
 	return false
 }

@@ -40,7 +40,7 @@ func BenchmarkParse(b *testing.B) {
 		b.Fatal(err)
 	}
 	re := baseline.NewRegexp()
-	for _, set := range []string{"mixed", "mixed-v1", "klog", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "klog-json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust"} {
+	for _, set := range []string{"mixed", "mixed-v1", "klog", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "klog-json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node"} {
 		lines := sets[set]
 		if len(lines) == 0 {
 			continue

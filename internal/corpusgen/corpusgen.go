@@ -70,6 +70,8 @@ const (
 	FormatRedis    = "redis"     // Redis's log
 	FormatMySQL    = "mysql"     // MySQL's and MariaDB's error log
 	FormatRust     = "rust"      // Rust's env_logger and tracing-subscriber, panics
+	FormatWinston  = "winston"   // winston's text formats (simple, cli, colorize)
+	FormatNode     = "node"      // Node's own report of an uncaught exception
 	FormatGoPanic  = "gopanic"
 	FormatJSON     = "json" // any one-object-per-record JSON logger with a level key
 	FormatNone     = ""
@@ -90,7 +92,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -178,14 +180,16 @@ func validFormatLevel(format, level string) bool {
 		return level == LevelNone
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
-		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis, FormatMySQL, FormatRust:
+		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis, FormatMySQL, FormatRust,
+		FormatWinston, FormatNode:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
 		case LevelNotice:
-			return format == FormatCapnslog || format == FormatNginx || format == FormatPostgres || format == FormatRedis
+			return format == FormatCapnslog || format == FormatNginx || format == FormatPostgres || format == FormatRedis ||
+				format == FormatWinston || format == FormatJSON
 		case LevelAlert, LevelEmergency:
-			return format == FormatNginx
+			return format == FormatNginx || format == FormatWinston || format == FormatJSON
 		}
 	}
 	return false
@@ -548,7 +552,9 @@ func manifest(results []*result) []byte {
 	b.WriteString("Istio's for its sidecars), `ruby` (Ruby's Logger, Rails' production logger, an exception nobody rescued),\n")
 	b.WriteString("`redis` (Redis's log: `.` and `-` debug, `*` notice, `#` warning), `mysql` (MariaDB's and MySQL's error log; a crash\n")
 	b.WriteString("report after `got signal` is one record), `rust` (env_logger, tracing-subscriber's fmt subscriber, a panic\n")
-	b.WriteString("with its backtrace), `gopanic` (Go runtime panic/fatal error to the end of\n")
+	b.WriteString("with its backtrace), `winston` (winston's text formats:\n")
+	b.WriteString("`format.simple()`, `format.cli()`, colorize; npm and syslog levels), `node` (Node's own report of an exception\n")
+	b.WriteString("nobody caught, `critical`), `gopanic` (Go runtime panic/fatal error to the end of\n")
 	b.WriteString("the output), `json` (one JSON object per record with a level key, from any library; logrus PrettyPrint\n")
 	b.WriteString("spreads one object over several lines), and `\"\"` with level `\"\"` for lines that carry no level (plain\n")
 	b.WriteString("stderr lines, `log.Printf`, zerolog `Log()` (`???`), go-kit lines without the level wrapper).\n\n")
@@ -556,7 +562,7 @@ func manifest(results []*result) []byte {
 	b.WriteString("codes, so every line after the first starts with the previous record's reset `ESC[0m` (that line belongs to\n")
 	b.WriteString("the record it introduces) and the file ends with an unterminated `ESC[0m`, counted as one more line of the\n")
 	b.WriteString("last record.\n\n")
-	b.WriteString("Streams of programs outside Go (`python/`, `java/`, `nginx/`, `postgres/`, `ruby/`, `redis/`, `mysql/`, `rust/`) are written by the real program, driven by a script of\n")
+	b.WriteString("Streams of programs outside Go (`python/`, `java/`, `nginx/`, `postgres/`, `ruby/`, `redis/`, `mysql/`, `rust/`, `node/`) are written by the real program, driven by a script of\n")
 	b.WriteString("`internal/corpusgen/ext` that reports each logging call's level and line count (the level of the call, or\n")
 	b.WriteString("for a server the `levelno` of the record its handler wrote); their origin names the program's version.\n")
 	b.WriteString("nginx, a C program, runs no script of ours: the generator provokes events (a failing configuration test, a\n")
@@ -571,6 +577,10 @@ func manifest(results []*result) []byte {
 	b.WriteString("The Rust program (`ext/rust_logging.rs`) is built offline against Debian's packaged crates (cargo's source\n")
 	b.WriteString("replacement to `/usr/share/cargo/registry`); std's panic hook opens with a blank line, which the truth counts\n")
 	b.WriteString("with the record before it (a blank line continues a record; nothing tells whose it is).\n")
+	b.WriteString("Node's loggers (pino, bunyan, winston) come from the npm registry at the exact versions of\n")
+	b.WriteString("`internal/corpusgen/ext/node/package-lock.json`, installed by the generator with `npm ci` into the user's cache\n")
+	b.WriteString("directory; winston's uncoloured `error: msg` and `http: msg` without the JSON of the record's properties are\n")
+	b.WriteString("reported without a format by the script's call (the shape of any program's plain line, left unclaimed).\n")
 	b.WriteString("PostgreSQL runs a throwaway cluster (as the user `postgres` when the generator is root): the SQL the generator\n")
 	b.WriteString("sends raises each level from PL/pgSQL and makes statements fail; each report's level is the one raised or the\n")
 	b.WriteString("one the server's source reports that message at (`internal/corpusgen/postgres.go`), not the printed severity.\n")

@@ -182,7 +182,7 @@ var bracketWord = map[string]string{
 }
 
 // jsonWord maps the level values of the JSON loggers (zap, logrus, slog,
-// zerolog, go-kit, hclog) to canonical levels.
+// zerolog, go-kit, hclog, pino, bunyan, winston) to canonical levels.
 func jsonWord(v string) (string, bool) {
 	if m := regexp.MustCompile(`^(DEBUG|INFO|WARN|ERROR)([+-]\d+)?$`).FindStringSubmatch(v); m != nil && m[2] != "" {
 		return slogWord(m[1], m[2]), true
@@ -195,6 +195,23 @@ func jsonWord(v string) (string, bool) {
 	switch strings.ToLower(v) {
 	case "trce", "dbug":
 		return LevelDebug, true
+	// winston's npm and syslog level words, pino's and bunyan's numbers
+	case "http", "30":
+		return LevelInfo, true
+	case "verbose", "silly", "10", "20":
+		return LevelDebug, true
+	case "emerg":
+		return LevelEmergency, true
+	case "alert":
+		return LevelAlert, true
+	case "notice":
+		return LevelNotice, true
+	case "40":
+		return LevelWarning, true
+	case "50":
+		return LevelError, true
+	case "60":
+		return LevelCritical, true
 	case "eror":
 		return LevelError, true
 	case "crit":
@@ -222,6 +239,10 @@ func jsonLevel(text string) (map[string]any, string, bool) {
 	for _, k := range []string{"level", "L", "@level", "log.level", "loglevel", "LEVEL", "lvl", "severity"} {
 		if v, ok := m[k].(string); ok {
 			return m, v, true
+		}
+		// pino's and bunyan's numbers.
+		if n, ok := m[k].(float64); ok {
+			return m, strconv.FormatFloat(n, 'f', -1, 64), true
 		}
 	}
 	if l, ok := m["log"].(map[string]any); ok {

@@ -37,8 +37,12 @@ type extRun struct {
 	files   []string // files of ext/ copied into the work directory
 	version []string // a command whose output's first line names the version
 	needs   []string // a command that must succeed, or the stream is skipped (a module installed)
-	exit    int      // expected exit status
-	tail    *Record  // covers the lines after the last report, or nil
+	// setup, when set, prepares the work directory after the files are
+	// copied (installs the packages the script requires); its failure
+	// skips the stream as a missing program does.
+	setup func(dir string) error
+	exit  int     // expected exit status
+	tail  *Record // covers the lines after the last report, or nil
 	// drive, when set, runs the program itself in dir instead of args,
 	// for a program no script of ours can run inside (a server written
 	// in C), and returns its log and the records covering it.
@@ -78,6 +82,14 @@ func runExternal(s *stream) (*result, error) {
 		}
 		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644); err != nil {
 			return nil, err
+		}
+	}
+	if x.setup != nil {
+		// A package that cannot be installed here (no registry) is a
+		// missing program: the committed stream is kept.
+		if err := x.setup(dir); err != nil {
+			res.skipped = fmt.Sprintf("setup failed (%s): %v", x.install, err)
+			return res, nil
 		}
 	}
 	version, err := extVersion(x.version)

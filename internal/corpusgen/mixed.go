@@ -209,6 +209,7 @@ func allStreams() []*stream {
 	all = append(all, redisStreams()...)
 	all = append(all, mysqlStreams()...)
 	all = append(all, rustStreams()...)
+	all = append(all, nodeStreams()...)
 	all = append(all, mixedStreams()...)
 	all = append(all, stdlogStreams()...)
 	all = append(all, variantStreams()...)

@@ -289,7 +289,7 @@ func TestJoinGoFamily(t *testing.T) {
 }
 
 // TestJoinOtherRuntimes: issue 17's formats (Python, Java, nginx,
-// PostgreSQL, Envoy, Ruby, Redis) start, continue and end records as each
+// PostgreSQL, Envoy, Ruby, Redis, winston and Node) start, continue and end records as each
 // runtime writes them.
 func TestJoinOtherRuntimes(t *testing.T) {
 	tb := "Traceback (most recent call last):\n  File \"/app/main.py\", line 3, in <module>\n    fail()\nValueError: boom\n"
@@ -474,6 +474,27 @@ func TestJoinOtherRuntimes(t *testing.T) {
 				{parser.FormatRust, parser.LevelError, 2},
 				{parser.FormatRust, parser.LevelCritical, 6},
 				{parser.FormatRust, parser.LevelDebug, 1},
+			},
+		},
+		{
+			// winston: a message with line breaks continues its record; a plain
+			// "error: …" line without simple()'s JSON of properties is any
+			// program's, a record of its own without a level; Node's report of an
+			// uncaught exception, blank lines and all, is one record at critical.
+			name: "winston and Node",
+			input: "warn: configuration:\n  pool: 5\n  timeout: 30\n" +
+				"error: failed to load config: open /etc/app.yaml: no such file or directory\n" +
+				"\x1b[32minfo\x1b[39m:    request served\n" +
+				"error: no user -1 {\"stack\":\"RangeError: no user -1\\n    at fetchUser (/app/server.js:36:21)\"}\n" +
+				"/app/server.js:36\n  if (id < 0) throw new RangeError(`no user ${id}`);\n              ^\n\n" +
+				"RangeError: no user -2\n    at fetchUser (/app/server.js:36:21)\n    at Object.<anonymous> (/app/server.js:127:1)\n\n" +
+				"Node.js v20.20.2\n",
+			want: []want{
+				{parser.FormatWinston, parser.LevelWarning, 3},
+				{parser.FormatUnknown, parser.LevelUnknown, 1},
+				{parser.FormatWinston, parser.LevelInfo, 1},
+				{parser.FormatWinston, parser.LevelError, 1},
+				{parser.FormatNode, parser.LevelCritical, 9},
 			},
 		},
 	} {

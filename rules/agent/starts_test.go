@@ -55,9 +55,14 @@ func startDisagreement(line string, p, g Label) string {
 		return "the lone { of a pretty-printed JSON object (logrus PrettyPrint): no record head for IsHeader, " +
 			"but the joiner opens a record there and gathers the object to its }; the Agent's JSON aggregation " +
 			"joins the object itself, and the pattern starts a log at the brace for a multi_line rule and an Agent without it"
+	case p == NoAggregate && g == StartGroup && winstonNotJSON.MatchString(line):
+		return "winston's format.simple() \"error: msg {…}\": the parser claims it only when what follows \" {\" " +
+			"to the end is a JSON object, the pattern checks the shape alone"
 	}
 	return ""
 }
+
+var winstonNotJSON = regexp.MustCompile(`^(?:error|http): +.* \{".*\}\r?$`)
 
 var jsonObject = regexp.MustCompile(`^\{[ \t]*(?:"|\})`)
 
