@@ -19,7 +19,7 @@ TFPLUGINDOCS         ?= $(shell echo "$$($(GO) env GOPATH)/bin/tfplugindocs-$(TF
 # with it too (make test says loudly when it is missing).
 TERRAFORM    ?= $(shell command -v terraform 2>/dev/null)
 
-.PHONY: all build demo demo-sidecar docs helm image test test-terraform tfplugindocs lint bench bench-sidecar fuzz golden corpus corpus-external readme parser-diff clean tofu soak chromium
+.PHONY: all build demo demo-sidecar docs helm image test test-terraform tfplugindocs lint bench bench-sidecar fuzz golden corpus corpus-external corpus-tools readme parser-diff clean tofu soak chromium
 
 all: build
 
@@ -193,6 +193,19 @@ EXTERNAL ?= python,java,nginx,postgres,ruby,redis,mysql,rust,node
 corpus-external:
 	$(GO) run ./internal/corpusgen/cmd/corpusgen -out testdata/corpus -pods '' -only $(EXTERNAL)
 	$(MAKE) golden
+
+## corpus-tools: install from Debian's packages the programs corpus-external runs (needs apt-get and
+## root; make test needs none of them, the corpus they write is committed): CPython's uvicorn and
+## gunicorn, logback and log4j2 jars, nginx, PostgreSQL, Ruby, Redis, MariaDB, the Rust crates; a JDK,
+## Node with npm, and cargo only when none is on PATH (a Node or Rust of another origin stays as it is)
+CORPUS_PACKAGES := gunicorn python3-uvicorn liblogback-java liblog4j2-java libslf4j-java nginx-light postgresql ruby redis-server mariadb-server \
+	librust-env-logger-dev librust-tracing-subscriber-dev librust-tracing-dev librust-log-dev
+corpus-tools:
+	pkgs="$(CORPUS_PACKAGES)"; \
+	command -v javac >/dev/null || pkgs="$$pkgs default-jdk-headless"; \
+	command -v node >/dev/null && command -v npm >/dev/null || pkgs="$$pkgs nodejs npm"; \
+	command -v cargo >/dev/null || pkgs="$$pkgs cargo"; \
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$pkgs
 
 clean:
 	rm -rf bin
