@@ -54,7 +54,7 @@ ifeq ($(TERRAFORM),)
 	@echo; echo "*** SKIPPED: no terraform on PATH: the provider's acceptance tests ran with OpenTofu only. ***"; echo
 else
 	TFPLUGINDOCS=$(TFPLUGINDOCS) TF_ACC=1 TF_ACC_TERRAFORM_PATH=$(TERRAFORM) TF_ACC_PROVIDER_NAMESPACE=relevel TF_ACC_PROVIDER_HOST=registry.terraform.io \
-	$(GO) test -race -count=1 ./terraform-provider/...
+	$(GO) test -race -count=1 -timeout 25m ./terraform-provider/...
 endif
 
 ## chromium: install Debian's chromium for the HTML report's browser test, unless a Chrome is on PATH
