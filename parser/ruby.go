@@ -43,7 +43,9 @@ func parseRuby(h []byte, r *Record) bool {
 	for i < len(h) && isDigit(h[i]) {
 		i++
 	}
-	if i == 32 || i+10 > len(h) || h[i] != ']' || h[i+1] != ' ' {
+	// "] " (i, i+1), the level's five columns (i+2 … i+6), " -- " (i+7 …
+	// i+10): h[i+10] must exist.
+	if i == 32 || i+11 > len(h) || h[i] != ']' || h[i+1] != ' ' {
 		return false
 	}
 	pid := span{32, int32(i)}
