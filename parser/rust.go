@@ -167,11 +167,15 @@ func tracingSegment(h []byte, i int) (start, end int, ok bool) {
 	}
 	depth, quoted, last := 0, false, i
 	for i < len(h) {
-		if k := skipCSIs(h, i); k != i {
-			i = k
-			continue
-		}
 		c := h[i]
+		// Colour codes only start at ESC: asking skipCSIs at every byte was
+		// half of the rust set's parse time.
+		if c == 0x1b {
+			if k := skipCSIs(h, i); k != i {
+				i = k
+				continue
+			}
+		}
 		switch {
 		case quoted:
 			if c == '\\' {
