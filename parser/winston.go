@@ -26,25 +26,16 @@ import "bytes"
 // winstonLevel maps winston's npm and syslog level words (lower case, as
 // winston writes them).
 func winstonLevel(b []byte) (Level, bool) {
+	// The syslog words are nginx's but for "warning"; npm adds three.
 	switch string(b) {
-	case "debug", "verbose", "silly":
+	case "verbose", "silly":
 		return LevelDebug, true
-	case "info", "http":
+	case "http":
 		return LevelInfo, true
-	case "notice":
-		return LevelNotice, true
-	case "warn", "warning":
+	case "warning":
 		return LevelWarning, true
-	case "error":
-		return LevelError, true
-	case "crit":
-		return LevelCritical, true
-	case "alert":
-		return LevelAlert, true
-	case "emerg":
-		return LevelEmergency, true
 	}
-	return LevelUnknown, false
+	return nginxLevel(b)
 }
 
 // parseWinston recognises a line of format.simple(), format.cli() or

@@ -26,7 +26,7 @@ import (
 // MySQL 5.7 and 8 cannot be installed here (Debian ships MariaDB only):
 // genMySQL's lines are typed from MySQL's documented error log layout.
 
-var mysqlMessages = []nginxMessage{
+var mysqlMessages = []serverMessage{
 	{regexp.MustCompile(`^--old is deprecated and will be removed`), LevelWarning, "mysqld.cc mysqld_get_one_option (OPT_OLD): sql_print_warning"},
 	{regexp.MustCompile(`^Could not increase number of max_open_files`), LevelWarning, "mysqld.cc set_max_open_files: sql_print_warning"},
 	{regexp.MustCompile(`^Starting MariaDB `), LevelInfo, "mysqld.cc mysqld_main: sql_print_information"},
@@ -151,13 +151,8 @@ func mysqlRecords(log []byte) ([]Record, error) {
 			recs[len(recs)-1].Lines++
 			continue
 		}
-		rec, ok := Record{}, false
-		for _, mm := range mysqlMessages {
-			if mm.re.MatchString(m[1]) {
-				rec, ok = Record{Line: i + 1, Lines: 1, Format: FormatMySQL, Level: mm.level, Call: mm.source}, true
-				break
-			}
-		}
+		mm, ok := findMessage(mysqlMessages, m[1])
+		rec := Record{Line: i + 1, Lines: 1, Format: FormatMySQL, Level: mm.level, Call: mm.source}
 		if !ok {
 			return nil, fmt.Errorf("mariadb line %d: no level known for %q: add its message to mysqlMessages", i+1, line)
 		}

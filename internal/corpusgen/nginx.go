@@ -20,15 +20,25 @@ import (
 // never the bracketed word nginx prints: a line whose message is not in
 // the table stops the generation.
 
-// nginxMessage is a message a server writes and the level its source logs
-// it at (nginx's here, PostgreSQL's in postgres.go).
-type nginxMessage struct {
+// serverMessage is a message a server writes and the level its source logs
+// it at (nginx's here; PostgreSQL's, Redis's and MariaDB's in their files).
+type serverMessage struct {
 	re     *regexp.Regexp
 	level  string
 	source string
 }
 
-var nginxMessages = []nginxMessage{
+// findMessage returns the row of table whose pattern matches text.
+func findMessage(table []serverMessage, text string) (serverMessage, bool) {
+	for _, m := range table {
+		if m.re.MatchString(text) {
+			return m, true
+		}
+	}
+	return serverMessage{}, false
+}
+
+var nginxMessages = []serverMessage{
 	{regexp.MustCompile(`^conflicting server name `), LevelWarning, "ngx_http.c ngx_http_server_names: NGX_LOG_WARN"},
 	{regexp.MustCompile(`^using the "\w+" event method$`), LevelNotice, "ngx_event.c ngx_event_process_init: NGX_LOG_NOTICE"},
 	{regexp.MustCompile(`^nginx/[0-9.]+$`), LevelNotice, "ngx_posix_init.c ngx_os_status: NGX_LOG_NOTICE"},
@@ -174,13 +184,8 @@ func nginxTruth(log []byte) ([]Record, error) {
 	for i, line := range strings.Split(strings.TrimSuffix(string(log), "\n"), "\n") {
 		rec := Record{Line: i + 1, Lines: 1, Format: FormatNone, Level: LevelNone, Call: "ngx_log_stderr (no level)"}
 		if m := nginxLine.FindStringSubmatch(line); m != nil {
-			found := false
-			for _, nm := range nginxMessages {
-				if nm.re.MatchString(m[1]) {
-					rec.Format, rec.Level, rec.Call, found = FormatNginx, nm.level, nm.source, true
-					break
-				}
-			}
+			nm, found := findMessage(nginxMessages, m[1])
+			rec.Format, rec.Level, rec.Call = FormatNginx, nm.level, nm.source
 			if !found {
 				return nil, fmt.Errorf("nginx line %d: no level known for %q: add its message to nginxMessages", i+1, line)
 			}

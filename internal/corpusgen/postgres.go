@@ -23,7 +23,7 @@ import (
 // report with its prefix (DETAIL, HINT, CONTEXT, STATEMENT) and TAB lines
 // of a multi-line message belong to it.
 
-var postgresMessages = []nginxMessage{
+var postgresMessages = []serverMessage{
 	{regexp.MustCompile(`^relevel debug$`), LevelDebug, "RAISE DEBUG (after SET log_min_messages = debug1)"},
 	{regexp.MustCompile(`^relevel info$`), LevelInfo, "RAISE INFO"},
 	{regexp.MustCompile(`^relevel log$`), LevelInfo, "RAISE LOG"},
@@ -150,17 +150,11 @@ func postgresTruth(log []byte) ([]Record, error) {
 		if m == nil {
 			return nil, fmt.Errorf("postgres line %d is no report: %q", i+1, line)
 		}
-		found := false
-		for _, pm := range postgresMessages {
-			if pm.re.MatchString(m[1]) {
-				recs = append(recs, Record{Line: i + 1, Lines: 1, Format: FormatPostgres, Level: pm.level, Call: pm.source})
-				found = true
-				break
-			}
-		}
+		pm, found := findMessage(postgresMessages, m[1])
 		if !found {
 			return nil, fmt.Errorf("postgres line %d: no level known for %q: add its message to postgresMessages", i+1, line)
 		}
+		recs = append(recs, Record{Line: i + 1, Lines: 1, Format: FormatPostgres, Level: pm.level, Call: pm.source})
 	}
 	return recs, nil
 }

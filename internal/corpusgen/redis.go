@@ -15,7 +15,7 @@ import (
 // message (redisMessages), never the character Redis prints for it. It
 // runs at loglevel debug, with the DEBUG command allowed from localhost.
 
-var redisMessages = []nginxMessage{
+var redisMessages = []serverMessage{
 	{regexp.MustCompile(`^oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo$`), LevelWarning, "server.c main: serverLog(LL_WARNING)"},
 	{regexp.MustCompile(`^Redis version=`), LevelWarning, "server.c main: serverLog(LL_WARNING)"},
 	{regexp.MustCompile(`^(Configuration loaded|Warning: no config file specified)`), LevelWarning, "server.c main: serverLog(LL_WARNING)"},
@@ -99,13 +99,8 @@ func driveRedis(prog, dir string) ([]byte, []Record, error) {
 		if m == nil {
 			return nil, nil, fmt.Errorf("redis line %d has no level: %q", i+1, line)
 		}
-		rec, ok := Record{}, false
-		for _, rm := range redisMessages {
-			if rm.re.MatchString(m[1]) {
-				rec, ok = Record{Line: i + 1, Lines: 1, Format: FormatRedis, Level: rm.level, Call: rm.source}, true
-				break
-			}
-		}
+		rm, ok := findMessage(redisMessages, m[1])
+		rec := Record{Line: i + 1, Lines: 1, Format: FormatRedis, Level: rm.level, Call: rm.source}
 		if !ok {
 			return nil, nil, fmt.Errorf("redis line %d: no level known for %q: add its message to redisMessages", i+1, line)
 		}
