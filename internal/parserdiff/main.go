@@ -1,10 +1,11 @@
-// Command parserdiff checks that a change to the parser changed no output:
-// it builds the parser package as it was at a git revision and as it is in
-// the working tree, side by side in a scratch module, and compares Parse,
-// ParseLine and IsHeader and every accessor of their records over the
+// Command parserdiff checks that a change to the parser or to its JSON
+// rendering changed no output: it builds the parser and ndjson packages as
+// they were at a git revision and as they are in the working tree, side by
+// side in a scratch module, and compares Parse, ParseLine and IsHeader,
+// every accessor of their records and ndjson's rendering of them over the
 // corpus, negative and fuzz-seed lines, 2-4 line records, and (unless
 // -quick) every truncation, deletion, and 22 bytes substituted and inserted
-// at every position of every line: about 16 million inputs, 2-3 minutes.
+// at every position of every line: about 32 million comparisons, 13 minutes.
 //
 // Performance work on the parser is meant to change no output; the golden
 // tests see only the corpus lines themselves, this sees their neighbours.
@@ -70,9 +71,14 @@ func run(rev string, quick, keep bool) error {
 	return nil
 }
 
-// writeModule lays out the scratch module: the parser's non-test files at
-// oldRev as package oldparser, at newRev ("" for the working tree) as
-// package newparser, and the comparison program.
+// compared are the packages copied into the scratch module, each as
+// old<name> and new<name>; ndjson's import of the parser is pointed at the
+// parser copy of the same side.
+var compared = []string{"parser", "ndjson"}
+
+// writeModule lays out the scratch module: the compared packages'
+// non-test files at oldRev as oldparser and oldndjson, at newRev ("" for
+// the working tree) as newparser and newndjson, and the comparison program.
 func writeModule(dir, root, oldRev, newRev string) error {
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module parserdiff\n\ngo 1.26\n"), 0o644); err != nil {
 		return err
@@ -80,34 +86,39 @@ func writeModule(dir, root, oldRev, newRev string) error {
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), compareSource, 0o644); err != nil {
 		return err
 	}
-	if err := writeRevision(dir, root, "oldparser", oldRev); err != nil {
-		return err
-	}
-	if newRev != "" {
-		return writeRevision(dir, root, "newparser", newRev)
-	}
-	cur, err := filepath.Glob(filepath.Join(root, "parser", "*.go"))
-	if err != nil {
-		return err
-	}
-	for _, f := range cur {
-		if !isSource(f) {
+	for _, name := range compared {
+		if err := writeRevision(dir, root, name, "old", oldRev); err != nil {
+			return err
+		}
+		if newRev != "" {
+			if err := writeRevision(dir, root, name, "new", newRev); err != nil {
+				return err
+			}
 			continue
 		}
-		src, err := os.ReadFile(f)
+		cur, err := filepath.Glob(filepath.Join(root, name, "*.go"))
 		if err != nil {
 			return err
 		}
-		if err := writePackage(dir, "newparser", filepath.Base(f), src); err != nil {
-			return err
+		for _, f := range cur {
+			if !isSource(f) {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				return err
+			}
+			if err := writePackage(dir, name, "new", filepath.Base(f), src); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// writeRevision writes the parser's non-test files at rev as package pkg.
-func writeRevision(dir, root, pkg, rev string) error {
-	list, err := gitOutput(root, "ls-tree", "--name-only", rev, "parser/")
+// writeRevision writes package name's non-test files at rev as side+name.
+func writeRevision(dir, root, name, side, rev string) error {
+	list, err := gitOutput(root, "ls-tree", "--name-only", rev, name+"/")
 	if err != nil {
 		return fmt.Errorf("revision %q: %w", rev, err)
 	}
@@ -120,13 +131,13 @@ func writeRevision(dir, root, pkg, rev string) error {
 		if err != nil {
 			return err
 		}
-		if err := writePackage(dir, pkg, filepath.Base(f), []byte(src)); err != nil {
+		if err := writePackage(dir, name, side, filepath.Base(f), []byte(src)); err != nil {
 			return err
 		}
 		n++
 	}
 	if n == 0 {
-		return fmt.Errorf("revision %q has no parser/*.go", rev)
+		return fmt.Errorf("revision %q has no %s/*.go", rev, name)
 	}
 	return nil
 }
@@ -135,17 +146,22 @@ func isSource(name string) bool {
 	return strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go")
 }
 
-// writePackage writes one parser file into dir/pkg, renaming its package.
-func writePackage(dir, pkg, name string, src []byte) error {
+// writePackage writes one file of package name into dir/side+name,
+// renaming its package and pointing its import of the parser at the
+// parser copy of the same side.
+func writePackage(dir, name, side, file string, src []byte) error {
+	pkg := side + name
 	s := string(src)
-	if !strings.Contains(s, "\npackage parser\n") && !strings.HasPrefix(s, "package parser\n") {
-		return fmt.Errorf("%s: no \"package parser\" clause", name)
+	clause := "\npackage " + name + "\n"
+	if !strings.Contains("\n"+s, clause) {
+		return fmt.Errorf("%s/%s: no \"package %s\" clause", name, file, name)
 	}
-	s = strings.Replace("\n"+s, "\npackage parser\n", "\npackage "+pkg+"\n", 1)[1:]
+	s = strings.Replace("\n"+s, clause, "\npackage "+pkg+"\n", 1)[1:]
+	s = strings.ReplaceAll(s, `"github.com/relevel/relevel/parser"`, `parser "parserdiff/`+side+`parser"`)
 	if err := os.MkdirAll(filepath.Join(dir, pkg), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, pkg, name), []byte(s), 0o644)
+	return os.WriteFile(filepath.Join(dir, pkg, file), []byte(s), 0o644)
 }
 
 func gitOutput(dir string, args ...string) (string, error) {
