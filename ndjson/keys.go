@@ -12,9 +12,10 @@ import "strconv"
 // compared after decoding, as a JSON reader would compare them.
 
 // keySet holds the names written in one object. Its memory is kept between
-// objects, so that after the first records it allocates nothing; lookups
-// go through an open-addressing table, so that a record with thousands of
-// fields costs linear time, not quadratic.
+// objects, so that after the first records it allocates nothing. Up to
+// smallSet names are compared one by one; past that, lookups go through an
+// open-addressing table, so that a record with thousands of fields costs
+// linear time, not quadratic.
 type keySet struct {
 	names []byte  // the names, back to back
 	ends  []int32 // ends[i] is where name i ends in names
@@ -60,9 +61,21 @@ func (s *keySet) unique(key []byte) []byte {
 	return s.insert(key)
 }
 
+// smallSet is the number of names looked up by comparing them one by one:
+// most records have a handful of fields, and comparing a few short names
+// costs less than hashing each. Past it the names go into the table.
+const smallSet = 8
+
 // lookup returns the index of name, if it was written.
 func (s *keySet) lookup(name []byte) (int, bool) {
-	if len(s.table) == 0 {
+	if len(s.ends) <= smallSet {
+		start := int32(0)
+		for i, end := range s.ends {
+			if string(s.names[start:end]) == string(name) {
+				return i, true
+			}
+			start = end
+		}
 		return 0, false
 	}
 	m := uint64(len(s.table) - 1)
@@ -79,14 +92,18 @@ func (s *keySet) lookup(name []byte) (int, bool) {
 
 // insert records name, known to be absent, and returns its stored copy.
 func (s *keySet) insert(name []byte) []byte {
-	if 2*(len(s.ends)+1) > len(s.table) {
-		s.grow()
-	}
 	s.names = append(s.names, name...)
 	s.ends = append(s.ends, int32(len(s.names)))
 	s.reps = append(s.reps, 1)
 	i := len(s.ends) - 1
-	s.place(i)
+	switch n := len(s.ends); {
+	case n <= smallSet:
+		// Compared one by one: not in the table.
+	case n == smallSet+1 || 2*n > len(s.table):
+		s.index()
+	default:
+		s.place(i)
+	}
 	return s.name(i)
 }
 
@@ -100,9 +117,14 @@ func (s *keySet) place(i int) {
 	s.table[p] = s.gen<<32 | uint64(i+1)
 }
 
-// grow doubles the table (at least 16 slots), keeping it at most half full.
-func (s *keySet) grow() {
-	s.table = make([]uint64, max(16, 2*len(s.table)))
+// index puts every name into the table, first doubling it (at least 16
+// slots) when that keeps it at most half full. It runs when the object
+// passes smallSet names, when none of them is in the table yet, and when
+// the table is full, which a new table empties.
+func (s *keySet) index() {
+	for 2*len(s.ends) > len(s.table) {
+		s.table = make([]uint64, max(16, 2*len(s.table)))
+	}
 	for i := range s.ends {
 		s.place(i)
 	}

@@ -29,6 +29,8 @@ type Options struct {
 // split into pairs, so that nothing in the line is dropped.
 const UnparsedKey = "_unparsed"
 
+var unparsedKey = []byte(UnparsedKey)
+
 // Encoder renders records, reusing its scratch buffers between calls.
 type Encoder struct {
 	Options
@@ -150,14 +152,23 @@ func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string
 			dst = append(dst, ',')
 		}
 		n++
-		e.scratch = f.AppendKey(e.scratch[:0])
-		if len(e.scratch) == 0 {
-			e.scratch = append(e.scratch, UnparsedKey...)
+		// Keys and values are read in place where the line writes them
+		// as they read (most do); only the others are decoded into
+		// scratch.
+		key, ok := f.KeyText()
+		if !ok {
+			e.scratch = f.AppendKey(e.scratch[:0])
+			key = e.scratch
 		}
-		dst = AppendString(dst, e.keys.unique(e.scratch))
+		if len(key) == 0 {
+			key = unparsedKey
+		}
+		dst = AppendString(dst, e.keys.unique(key))
 		dst = append(dst, ':')
 		if raw, ok := f.JSON(); ok && utf8.Valid(raw) {
 			dst = e.appendJSON(dst, raw)
+		} else if v, ok := f.Text(); ok {
+			dst = AppendString(dst, v)
 		} else {
 			e.scratch = f.AppendValue(e.scratch[:0])
 			dst = AppendString(dst, e.scratch)
@@ -232,25 +243,14 @@ const hexDigits = "0123456789abcdef"
 func AppendString(dst, s []byte) []byte {
 	dst = append(dst, '"')
 	start := 0
-	for i := 0; i < len(s); {
-		// Eight bytes at a time while none needs care: the common case of
-		// printable ASCII is copied in one append at the next escape.
-		for i+8 <= len(s) {
-			if m := needsCare(binary.LittleEndian.Uint64(s[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-				break
-			}
-			i += 8
-		}
-		if i == len(s) {
+	for i := 0; ; {
+		// The common case, printable ASCII, is copied in one append at
+		// the next byte that needs care.
+		if i = nextCare(s, i); i == len(s) {
 			break
 		}
 		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
+		if c < utf8.RuneSelf { // a quote, a backslash or a control byte
 			dst = append(dst, s[start:i]...)
 			switch c {
 			case '"', '\\':
@@ -288,6 +288,37 @@ func AppendString(dst, s []byte) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// nextCare returns the index of the first byte of s at or after i that
+// AppendString cannot copy as it is (see needsCare), or len(s). It reads
+// eight bytes at a time, and the last few, padded with spaces, as one
+// more word: keys and short values are mostly shorter than eight bytes.
+func nextCare(s []byte, i int) int {
+	// Two words a step while the text is long: one branch per 16 bytes.
+	for ; i+16 <= len(s); i += 16 {
+		m0 := needsCare(binary.LittleEndian.Uint64(s[i:]))
+		m1 := needsCare(binary.LittleEndian.Uint64(s[i+8:]))
+		if m0|m1 != 0 {
+			if m0 != 0 {
+				return i + bits.TrailingZeros64(m0)/8
+			}
+			return i + 8 + bits.TrailingZeros64(m1)/8
+		}
+	}
+	for ; i+8 <= len(s); i += 8 {
+		if m := needsCare(binary.LittleEndian.Uint64(s[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	if i < len(s) {
+		w := [8]byte{' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '}
+		copy(w[:], s[i:])
+		if m := needsCare(binary.LittleEndian.Uint64(w[:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	return len(s)
 }
 
 // needsCare returns a mask with the high bit set in each byte of x that

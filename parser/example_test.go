@@ -54,3 +54,23 @@ func ExampleRecord_Timestamp() {
 	// Output:
 	// 2026-12-31T23:59:59.000001Z
 }
+
+// Text reads a value in place when the line writes it as it reads; a
+// quoted value with escapes must be decoded with AppendValue.
+func ExampleField_Text() {
+	var r parser.Record
+	parser.Parse([]byte(`I1130 04:39:44.903457       1 sync.go:12] "synced" pod=web-0 note="say \"hi\""`), &r)
+	var scratch []byte
+	r.EachField(func(f parser.Field) bool {
+		v, inPlace := f.Text()
+		if !inPlace {
+			scratch = f.AppendValue(scratch[:0])
+			v = scratch
+		}
+		fmt.Printf("%s = %s (in place: %v)\n", f.AppendKey(nil), v, inPlace)
+		return true
+	})
+	// Output:
+	// pod = web-0 (in place: true)
+	// note = say "hi" (in place: false)
+}

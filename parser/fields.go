@@ -21,11 +21,44 @@ func (f Field) AppendValue(dst []byte) []byte { return appendDecoded(dst, f.valu
 // RawValue returns the value exactly as written.
 func (f Field) RawValue() []byte { return f.value }
 
+// Text returns what AppendValue would append, without copying it, when the
+// line writes the value as it reads: a bare value, or a JSON string without
+// escapes. ok is false when the value must be decoded; use AppendValue.
+func (f Field) Text() (_ []byte, ok bool) { return asWritten(f.value, f.valueKind) }
+
+// KeyText is Text for the key: what AppendKey would append, when no
+// decoding is needed.
+func (f Field) KeyText() (_ []byte, ok bool) { return asWritten(f.key, f.keyKind) }
+
+// asWritten returns what appendDecoded(nil, v, kind) returns when that is
+// a part of v.
+func asWritten(v []byte, kind uint8) ([]byte, bool) {
+	switch kind {
+	case kindText:
+		return v, true
+	case kindPlainString:
+		if len(v) >= 2 {
+			return v[1 : len(v)-1], true
+		}
+		return v, true
+	case kindJSON:
+		if len(v) == 0 || v[0] != '"' {
+			return v, true // a number, literal, object or array: as written
+		}
+		if len(v) >= 2 && v[len(v)-1] == '"' && bytes.IndexByte(v, '\\') < 0 {
+			return v[1 : len(v)-1], true
+		}
+	}
+	return nil, false
+}
+
 // JSON returns the value as a JSON literal when the logger wrote a typed
 // value (a number, bool, null, object or array, or zap's JSON fields of any
 // type) so that encoders can keep its type; ok is false for plain strings.
+// A value is marked JSON only once it has been checked (skipJSONValue,
+// validJSON, or the object around it), so it is not checked again here.
 func (f Field) JSON() ([]byte, bool) {
-	if f.valueKind == kindJSON && validJSON(f.value) {
+	if f.valueKind == kindJSON {
 		return f.value, true
 	}
 	return nil, false
@@ -128,13 +161,19 @@ func eachKlogField(b []byte, fn func(Field) bool) {
 	}
 }
 
-// eachJSONField walks the top-level members of a JSON object.
+// eachJSONField walks the top-level members of a JSON object: zap's
+// fields column, which parsing took without checking it.
 func eachJSONField(b []byte, fn func(Field) bool) {
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' || !validJSON(b) {
 		rest(b, fn) // not an object after all: keep it whole
 		return
 	}
+	eachJSONMember(b, i, fn)
+}
+
+// eachJSONMember walks the members of the valid object that opens at b[i].
+func eachJSONMember(b []byte, i int, fn func(Field) bool) {
 	i = skipWS(b, i+1)
 	for i < len(b) && b[i] != '}' {
 		ke := skipString(b, i)

@@ -243,8 +243,9 @@ func parseJSONLine(b []byte, r *Record) bool {
 }
 
 // eachJSONRest walks the object's members except those the header consumed.
+// parseJSONLine checked the whole object, so it is not checked again.
 func (r *Record) eachJSONRest(b []byte, base int, fn func(Field) bool) {
-	eachJSONField(b, func(f Field) bool {
+	eachJSONMember(b, skipWS(b, 0), func(f Field) bool {
 		vs := int32(base) + int32(offsetIn(b, f.value))
 		if vs == r.lvl.start || vs+1 == r.lvl.start || vs == r.msg.start || vs+1 == r.time.start || vs == r.time.start ||
 			vs+1 == r.logger.start || vs+1 == r.caller.start {

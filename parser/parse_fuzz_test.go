@@ -73,8 +73,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("unrecognised text must be its own message")
 		}
 		r.EachField(func(f Field) bool {
-			f.AppendKey(nil)
-			f.AppendValue(nil)
+			checkFieldText(t, f)
 			if raw, ok := f.JSON(); ok && !json.Valid(raw) {
 				t.Fatalf("field JSON %q is not valid", raw)
 			}
@@ -83,4 +82,17 @@ func FuzzParse(f *testing.F) {
 		r.Timestamp(time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))
 		r.ThreadID()
 	})
+}
+
+// checkFieldText holds Text and KeyText to what AppendValue and AppendKey
+// append, wherever they answer.
+func checkFieldText(t *testing.T, f Field) {
+	t.Helper()
+	key, value := f.AppendKey(nil), f.AppendValue(nil)
+	if k, ok := f.KeyText(); ok && !bytes.Equal(k, key) {
+		t.Fatalf("KeyText %q, AppendKey %q", k, key)
+	}
+	if v, ok := f.Text(); ok && !bytes.Equal(v, value) {
+		t.Fatalf("Text %q, AppendValue %q", v, value)
+	}
 }
