@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/relevel/relevel/parser"
 )
 
 // klog writes no year and no zone, nor does go-ethereum's terminal form. A
@@ -42,8 +44,24 @@ func TestRecordReference(t *testing.T) {
 	if got := (&Record{RuntimeTime: rt}).Reference(); !got.Equal(rt) {
 		t.Errorf("Reference %v, want the runtime's %v", got, rt)
 	}
+	// A raw file's klog line leaves out the year: the clock supplies it.
+	var klog parser.Record
+	parser.Parse([]byte(`I0315 10:20:30.123456       1 main.go:25] "spring"`), &klog)
 	before := time.Now()
-	if got := (&Record{}).Reference(); got.Before(before) || got.After(time.Now()) {
-		t.Errorf("raw file: Reference %v, want the clock", got)
+	if got := (&Record{Record: &klog}).Reference(); got.Before(before) || got.After(time.Now()) {
+		t.Errorf("raw file, klog: Reference %v, want the clock", got)
+	}
+	// A dated line takes only the zone from the reference: the local one,
+	// and the same time as the clock would give.
+	var dated parser.Record
+	parser.Parse([]byte(`2024-03-15 10:20:30,123 INFO spring`), &dated)
+	ref := (&Record{Record: &dated}).Reference()
+	if ref.Location() != time.Local {
+		t.Errorf("raw file, dated line: Reference in %v, want the local zone", ref.Location())
+	}
+	got, ok := dated.Timestamp(ref)
+	want, _ := dated.Timestamp(time.Now())
+	if !ok || !got.Equal(want) {
+		t.Errorf("raw file, dated line: %v %v, want %v as with the clock", got, ok, want)
 	}
 }

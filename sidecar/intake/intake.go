@@ -311,16 +311,54 @@ func readKey(path string) (string, error) {
 // held, until a batch is delivered or ctx ends. Write is called from one
 // goroutine at a time (the forwarder's), as sidecar.Sink says.
 func (s *Sink) Write(ctx context.Context, r *sidecar.Record) error {
-	// Encode outside the lock (the timer and the senders never wait on
-	// it), into scratch whose length then decides the batch; the copy into
-	// the batch is one memmove of the item.
+	si := s.source(r.Source)
 	var truncated bool
-	s.scratch, truncated = s.item.appendItem(s.scratch[:0], r, s.source(r.Source))
+	s.mu.Lock()
+	if b := s.cur; b != nil && !s.closing && len(b.ends) < s.cfg.MaxBatchRecords {
+		// The common case: the item is encoded straight into the batch,
+		// under the lock (the timer and the senders take it only briefly
+		// between batches, and an item takes a microsecond), and undone
+		// if it does not fit. Encoding into scratch and copying it in
+		// cost a memmove of every item.
+		n := len(b.buf)
+		b.buf = append(b.buf, sep(b))
+		b.buf, truncated = s.item.appendItem(b.buf, r, si)
+		size := int64(len(b.buf) - n)
+		if len(b.buf)+1 <= s.cfg.MaxBatchBytes && s.buffered+size <= s.cfg.MaxBufferBytes { // +1 for the ']'
+			b.ends = append(b.ends, len(b.buf))
+			s.buffered += size
+			s.records++
+			s.mu.Unlock()
+			if truncated {
+				s.m.truncated.Add(1)
+			}
+			return nil
+		}
+		s.scratch = append(s.scratch[:0], b.buf[n+1:]...)
+		b.buf = b.buf[:n]
+	} else {
+		s.mu.Unlock()
+		s.scratch, truncated = s.item.appendItem(s.scratch[:0], r, si)
+		s.mu.Lock()
+	}
 	if truncated {
 		s.m.truncated.Add(1)
 	}
+	return s.add(ctx)
+}
+
+// sep is what goes before a batch's next item: '[' opens the array.
+func sep(b *batch) byte {
+	if len(b.ends) == 0 {
+		return '['
+	}
+	return ','
+}
+
+// add puts the item in scratch into the current batch, or a new one, once
+// there is room for it. s.mu is held, and released on return.
+func (s *Sink) add(ctx context.Context) error {
 	size := int64(len(s.scratch)) + 1 // the item and its ',' or '['
-	s.mu.Lock()
 	for s.buffered > 0 && s.buffered+size > s.cfg.MaxBufferBytes {
 		// Full: what is being filled must be sendable, or nothing frees room.
 		s.seal()
@@ -355,11 +393,7 @@ func (s *Sink) Write(ctx context.Context, r *sidecar.Record) error {
 		})
 	}
 	b := s.cur
-	if len(b.ends) == 0 {
-		b.buf = append(b.buf, '[')
-	} else {
-		b.buf = append(b.buf, ',')
-	}
+	b.buf = append(b.buf, sep(b))
 	b.buf = append(b.buf, s.scratch...)
 	b.ends = append(b.ends, len(b.buf))
 	s.buffered += size
