@@ -60,3 +60,17 @@ func (s *Sink) CurrentBatch() (length, capacity int, ok bool) {
 	}
 	return len(s.cur.buf), cap(s.cur.buf), true
 }
+
+// HeldCapacities returns the capacity of every batch buffer the sink holds
+// (being filled, queued, in flight, and spare), and the most any may have.
+func (s *Sink) HeldCapacities() (caps []int, limit int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, b := range s.order {
+		caps = append(caps, cap(b.buf))
+	}
+	for _, b := range s.spare {
+		caps = append(caps, cap(b.buf))
+	}
+	return caps, batchCap(s.cfg.MaxBatchBytes)
+}

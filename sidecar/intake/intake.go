@@ -336,6 +336,12 @@ func (s *Sink) Write(ctx context.Context, r *sidecar.Record) error {
 		}
 		s.scratch = append(s.scratch[:0], b.buf[n+1:]...)
 		b.buf = b.buf[:n]
+		if limit := batchCap(s.cfg.MaxBatchBytes); cap(b.buf) > limit {
+			// The item that did not fit grew the buffer past what a
+			// batch can use; a spare buffer keeps its capacity, so
+			// give the batch one of the size it needs.
+			b.buf = append(make([]byte, 0, limit), b.buf...)
+		}
 	} else {
 		s.mu.Unlock()
 		s.scratch, truncated = s.item.appendItem(s.scratch[:0], r, si)
@@ -416,10 +422,15 @@ func (s *Sink) newBatch() *batch {
 		return b
 	}
 	if s.lastFull > 0 {
-		return &batch{buf: make([]byte, 0, s.lastFull+s.lastFull/16+4096)}
+		return &batch{buf: make([]byte, 0, batchCap(s.lastFull))}
 	}
 	return &batch{}
 }
+
+// batchCap is the capacity given to a buffer for batches of n bytes: room
+// for the closing ']' and for the item that does not fit, which is
+// encoded into the buffer before the sink knows.
+func batchCap(n int) int { return n + n/16 + 4096 }
 
 // seal closes the current batch's array and queues it for sending. s.mu
 // is held. The caller that seals a full batch sets lastFull after it.

@@ -518,3 +518,52 @@ func TestBatchBufferSizing(t *testing.T) {
 		t.Errorf("after a part-full batch, a new batch of %d bytes holds %d: a full batch's room for a slow source", n, c)
 	}
 }
+
+// An item is encoded into the batch before the sink knows whether it fits.
+// One that does not may grow the buffer on its way; it is moved to the next
+// batch, and the buffer left behind is no bigger than a batch needs, as
+// buffers are kept as spares for later batches.
+func TestNoFitItemLeavesNoGrownBuffer(t *testing.T) {
+	hold := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-hold
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	defer close(hold)
+	const batchBytes = 64 << 10
+	s, err := intake.New(intake.Config{APIKey: testKey, URL: srv.URL, MaxBatchBytes: batchBytes, MaxRecordBytes: 60 << 10,
+		BatchWait: time.Hour, Concurrency: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		defer cancel()
+		s.Close(ctx)
+	}()
+	ctx := context.Background()
+	small := record(`level=info msg="`+strings.Repeat("s", 200)+`"`, parser.LevelInfo)
+	big := record(`level=info msg="`+strings.Repeat("b", 50<<10)+`"`, parser.LevelInfo)
+	for {
+		n, _, _ := s.CurrentBatch()
+		if n > batchBytes-(20<<10) {
+			break
+		}
+		if err := s.Write(ctx, small); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Write(ctx, big); err != nil { // does not fit: seals the batch
+		t.Fatal(err)
+	}
+	caps, limit := s.HeldCapacities()
+	if len(caps) < 2 {
+		t.Fatalf("%d batches held, want the sealed one and the one holding the big record", len(caps))
+	}
+	for i, c := range caps {
+		if c > limit {
+			t.Errorf("batch %d has a %d-byte buffer, more than the %d a batch of %d bytes needs", i, c, limit, batchBytes)
+		}
+	}
+}
