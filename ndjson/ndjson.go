@@ -20,8 +20,8 @@ type Options struct {
 	// LevelUnknown means info.
 	DefaultLevel parser.Level
 	// Reference supplies what timestamps leave out (klog's and log15's year
-	// and zone); see parser.Record.Timestamp. Zero means time.Now() at each
-	// call.
+	// and zone); see parser.Record.Timestamp. Zero means each record's
+	// ClockReference: the clock, read only for records without a date.
 	Reference time.Time
 }
 
@@ -69,13 +69,7 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 	if rec.RawTime() != nil {
 		ref := e.Reference
 		if ref.IsZero() {
-			if rec.OmitsYear() {
-				ref = time.Now() // klog's "MMDD hh:mm:ss" and log15's "MM-DD|hh:mm:ss" leave out the year
-			} else {
-				// The other formats write the date and need at most the
-				// zone, the local one: a clock read per record saved.
-				ref = time.Time{}.In(time.Local)
-			}
+			ref = rec.ClockReference() // the clock only where the line leaves out the date
 		}
 		if t, ok := rec.Timestamp(ref); ok {
 			dst = append(dst, `,"timestamp":"`...)

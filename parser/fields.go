@@ -30,8 +30,9 @@ func (f Field) Text() (_ []byte, ok bool) { return asWritten(f.value, f.valueKin
 // decoding is needed.
 func (f Field) KeyText() (_ []byte, ok bool) { return asWritten(f.key, f.keyKind) }
 
-// asWritten returns what appendDecoded(nil, v, kind) returns when that is
-// a part of v.
+// asWritten returns the text of a value written in the given kind when it
+// is a part of v, with nothing to decode: raw text, a JSON string without
+// escapes, a JSON number or literal. appendDecoded decodes the others.
 func asWritten(v []byte, kind uint8) ([]byte, bool) {
 	switch kind {
 	case kindText:

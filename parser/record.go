@@ -221,25 +221,23 @@ func (r *Record) AppendMessage(dst []byte) []byte {
 	return dst
 }
 
-// appendDecoded appends the text of a value written in the given kind.
+// appendDecoded appends the text of a value written in the given kind:
+// the part of v that asWritten finds, or else v decoded.
 func appendDecoded(dst, v []byte, kind uint8) []byte {
+	if t, ok := asWritten(v, kind); ok {
+		return append(dst, t...)
+	}
 	switch kind {
 	case kindGoQuoted:
 		if out, ok := appendGoUnquote(dst, v); ok {
 			return out
 		}
-	case kindJSON:
-		if len(v) > 0 && v[0] == '"' {
-			if out, ok := appendJSONUnquote(dst, v); ok {
-				return out
-			}
+	case kindJSON: // a string literal with escapes
+		if out, ok := appendJSONUnquote(dst, v); ok {
+			return out
 		}
 	case kindBlock:
 		return appendBlock(dst, v)
-	case kindPlainString:
-		if len(v) >= 2 {
-			return append(dst, v[1:len(v)-1]...)
-		}
 	}
 	return append(dst, v...)
 }

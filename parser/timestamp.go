@@ -18,9 +18,10 @@ import (
 //   - zerolog's console default, time.Kitchen ("4:42AM"), has no date: ok is
 //     false, and the raw text stays available from RawTime.
 //
-// Callers usually pass time.Now(); replaying old files, pass the file's
-// modification time. ok is false when the record has no timestamp or it does
-// not decode (a custom layout relevel does not know); RawTime still returns it.
+// Callers usually pass ClockReference(); replaying old files, pass the
+// file's modification time. ok is false when the record has no timestamp or
+// it does not decode (a custom layout relevel does not know); RawTime still
+// returns it.
 func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 	if r.time.empty() {
 		return time.Time{}, false
@@ -69,6 +70,18 @@ func num(b []byte) int {
 		n = n*10 + int(c-'0')
 	}
 	return n
+}
+
+// ClockReference is the reference for Timestamp when nothing better is
+// known (such as the time the line was written): the clock for a record
+// whose timestamp leaves out its date (OmitsYear), and otherwise the local
+// zone alone, without reading the clock, since the other layouts take no
+// more than the zone from their reference.
+func (r *Record) ClockReference() time.Time {
+	if r.OmitsYear() {
+		return time.Now()
+	}
+	return time.Time{}.In(time.Local)
 }
 
 // klogTime decodes "MMDD hh:mm:ss.uuuuuu".

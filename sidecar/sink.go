@@ -53,18 +53,12 @@ type Record struct {
 // parser.Record.Timestamp takes it:
 // the runtime's timestamp of the record's first line, written when the
 // line was, so that a file from 2024 read in 2026 still gives 2024; the
-// clock only for raw files, which carry no such time, and only when the
-// line leaves out its date (OmitsYear): other layouts take no more than
-// the zone from it, so they are given the local zone without reading the
-// clock, as ndjson does.
+// record's ClockReference only for raw files, which carry no such time.
 func (r *Record) Reference() time.Time {
 	if !r.RuntimeTime.IsZero() {
 		return r.RuntimeTime
 	}
-	if r.Record == nil || r.OmitsYear() {
-		return time.Now()
-	}
-	return time.Time{}.In(time.Local)
+	return r.ClockReference()
 }
 
 // Source is the file a record was read from. One Source is shared by

@@ -459,14 +459,21 @@ func ptr[T any](v T) *T { return &v }
 // about twice); after a batch the timer sealed part-full, a new buffer
 // starts empty again, so that slow sources during an outage do not each
 // hold a full batch's memory.
-func TestBatchBufferSizing(t *testing.T) {
+// holdingIntake is an intake that holds every request until the test
+// ends: nothing is delivered, so no batch buffer comes back as a spare.
+func holdingIntake(t *testing.T) *httptest.Server {
 	hold := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		<-hold // the intake holds every request: no buffer comes back as a spare
+		<-hold
 		w.WriteHeader(http.StatusServiceUnavailable)
 	}))
-	defer srv.Close()
-	defer close(hold) // before srv.Close, which waits for the handlers
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(hold) }) // runs first: srv.Close waits for the handlers
+	return srv
+}
+
+func TestBatchBufferSizing(t *testing.T) {
+	srv := holdingIntake(t)
 	const perBatch = 50
 	wait := 300 * time.Millisecond
 	s, err := intake.New(intake.Config{APIKey: testKey, URL: srv.URL, MaxBatchRecords: perBatch, BatchWait: wait, Concurrency: 1})
@@ -524,13 +531,7 @@ func TestBatchBufferSizing(t *testing.T) {
 // batch, and the buffer left behind is no bigger than a batch needs, as
 // buffers are kept as spares for later batches.
 func TestNoFitItemLeavesNoGrownBuffer(t *testing.T) {
-	hold := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		<-hold
-		w.WriteHeader(http.StatusServiceUnavailable)
-	}))
-	defer srv.Close()
-	defer close(hold)
+	srv := holdingIntake(t)
 	const batchBytes = 64 << 10
 	s, err := intake.New(intake.Config{APIKey: testKey, URL: srv.URL, MaxBatchBytes: batchBytes, MaxRecordBytes: 60 << 10,
 		BatchWait: time.Hour, Concurrency: 1})
