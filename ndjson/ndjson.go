@@ -64,8 +64,12 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 	dst = append(dst, `","format":"`...)
 	dst = append(dst, rec.Format.String()...)
 	dst = append(dst, `","message":`...)
-	e.scratch = rec.AppendMessage(e.scratch[:0])
-	dst = AppendString(dst, e.scratch)
+	if msg, ok := rec.MessageText(); ok {
+		dst = AppendString(dst, msg)
+	} else {
+		e.scratch = rec.AppendMessage(e.scratch[:0])
+		dst = AppendString(dst, e.scratch)
+	}
 	if rec.RawTime() != nil {
 		ref := e.Reference
 		if ref.IsZero() {
@@ -159,7 +163,7 @@ func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string
 		}
 		dst = AppendString(dst, e.keys.unique(key))
 		dst = append(dst, ':')
-		if raw, ok := f.JSON(); ok && utf8.Valid(raw) {
+		if raw, ok := f.JSON(); ok && (isScalar(raw) || utf8.Valid(raw)) {
 			dst = e.appendJSON(dst, raw)
 		} else if v, ok := f.Text(); ok {
 			dst = AppendString(dst, v)
@@ -173,6 +177,17 @@ func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string
 		dst = append(dst, '}')
 	}
 	return dst
+}
+
+// isScalar reports whether the JSON value v is a number or a literal: once
+// checked (as every value marked JSON is), it is ASCII and needs no UTF-8
+// check.
+func isScalar(v []byte) bool {
+	if len(v) == 0 {
+		return false
+	}
+	c := v[0]
+	return c == '-' || c >= '0' && c <= '9' || c == 't' || c == 'f' || c == 'n'
 }
 
 // Seconds of 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the years
@@ -305,10 +320,20 @@ func nextCare(s []byte, i int) int {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
-	if i < len(s) {
-		w := [8]byte{' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '}
-		copy(w[:], s[i:])
-		if m := needsCare(binary.LittleEndian.Uint64(w[:])); m != 0 {
+	if n := len(s) - i; n > 0 {
+		var w uint64
+		if i+8 <= cap(s) {
+			// The bytes past len(s) are readable (s is a window on a
+			// line or a buffer): load a whole word and mask them off.
+			w = binary.LittleEndian.Uint64(s[i : i+8 : i+8])
+			pad := uint64(0x2020202020202020) << (8 * n) // spaces
+			w = w&(1<<(8*n)-1) | pad
+		} else {
+			b := [8]byte{' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '}
+			copy(b[:], s[i:])
+			w = binary.LittleEndian.Uint64(b[:])
+		}
+		if m := needsCare(w); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}

@@ -74,3 +74,25 @@ func ExampleField_Text() {
 	// pod = web-0 (in place: true)
 	// note = say "hi" (in place: false)
 }
+
+// MessageText gives the message without a copy when the line writes it as
+// it reads; otherwise AppendMessage decodes it.
+func ExampleRecord_MessageText() {
+	var scratch []byte
+	for _, line := range []string{
+		`time="2026-11-30T04:41:25Z" level=info msg="Starting workers" count=2`,
+		`time="2026-11-30T04:41:25Z" level=info msg="said \"hi\""`,
+	} {
+		var r parser.Record
+		parser.Parse([]byte(line), &r)
+		msg, inPlace := r.MessageText()
+		if !inPlace {
+			scratch = r.AppendMessage(scratch[:0])
+			msg = scratch
+		}
+		fmt.Printf("%s (in place: %v)\n", msg, inPlace)
+	}
+	// Output:
+	// Starting workers (in place: true)
+	// said "hi" (in place: false)
+}

@@ -42,6 +42,11 @@ func asWritten(v []byte, kind uint8) ([]byte, bool) {
 			return v[1 : len(v)-1], true
 		}
 		return v, true
+	case kindGoQuoted:
+		// Without a backslash a Go string literal's text is its bytes.
+		if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' && indexByteFrom(v[1:len(v)-1], 0, '\\') < 0 {
+			return v[1 : len(v)-1], true
+		}
 	case kindJSON:
 		if len(v) == 0 || v[0] != '"' {
 			return v, true // a number, literal, object or array: as written

@@ -2,7 +2,8 @@ package parser
 
 import "testing"
 
-// Text and KeyText give what AppendValue and AppendKey give, for every
+// Text and KeyText give what AppendValue and AppendKey give (and
+// MessageText what AppendMessage gives), for every
 // field of every corpus record and of records built around the field
 // syntaxes that need decoding (Go and JSON escapes, klog blocks); and they
 // answer for the plain keys and values that most lines write.
@@ -18,9 +19,17 @@ func TestFieldText(t *testing.T) {
 		[]byte(`time="2026-11-30T04:41:36Z" level=info msg=m "odd key"=1 k=2`),
 	)
 	fields, inPlace := 0, 0
+	messages, msgInPlace := 0, 0
 	for _, l := range lines {
 		var r Record
 		Parse(l, &r)
+		messages++
+		if m, ok := r.MessageText(); ok {
+			msgInPlace++
+			if want := r.AppendMessage(nil); string(m) != string(want) {
+				t.Fatalf("%q: MessageText %q, AppendMessage %q", l, m, want)
+			}
+		}
 		r.EachField(func(f Field) bool {
 			fields++
 			checkFieldText(t, f)
@@ -33,6 +42,9 @@ func TestFieldText(t *testing.T) {
 		})
 	}
 	t.Logf("%d fields, %d read in place", fields, inPlace)
+	if messages == 0 || msgInPlace*2 < messages {
+		t.Errorf("%d of %d messages read in place: most need no decoding", msgInPlace, messages)
+	}
 	if fields == 0 || inPlace*2 < fields {
 		t.Errorf("%d of %d fields read in place: most keys and values need no decoding", inPlace, fields)
 	}

@@ -69,6 +69,9 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		msg := r.AppendMessage(nil)
+		if m, ok := r.MessageText(); ok && !bytes.Equal(m, msg) {
+			t.Fatalf("MessageText %q, AppendMessage %q", m, msg)
+		}
 		if !ok && !bytes.Equal(msg, text) {
 			t.Fatalf("unrecognised text must be its own message")
 		}

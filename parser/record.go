@@ -221,6 +221,16 @@ func (r *Record) AppendMessage(dst []byte) []byte {
 	return dst
 }
 
+// MessageText returns what AppendMessage would append, without copying it,
+// when the line writes the message as it reads and the record has no
+// continuation lines; ok is false otherwise (use AppendMessage).
+func (r *Record) MessageText() (_ []byte, ok bool) {
+	if !r.cont.empty() {
+		return nil, false
+	}
+	return asWritten(r.get(r.msg), r.msgKind)
+}
+
 // appendDecoded appends the text of a value written in the given kind:
 // the part of v that asWritten finds, or else v decoded.
 func appendDecoded(dst, v []byte, kind uint8) []byte {
@@ -277,10 +287,14 @@ func appendGoUnquote(dst, v []byte) ([]byte, bool) {
 	}
 	start := len(dst)
 	for len(s) > 0 {
-		c := s[0]
-		if c != '\\' {
-			dst = append(dst, c)
-			s = s[1:]
+		if s[0] != '\\' {
+			// Copy the run up to the next escape at once.
+			n := indexByteFrom(s, 0, '\\')
+			if n < 0 {
+				n = len(s)
+			}
+			dst = append(dst, s[:n]...)
+			s = s[n:]
 			continue
 		}
 		if len(s) < 2 {

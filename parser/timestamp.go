@@ -93,8 +93,8 @@ func klogTime(b []byte, ref time.Time) (time.Time, bool) {
 	if month < 1 || month > 12 || day < 1 || day > 31 {
 		return time.Time{}, false
 	}
-	year := ref.Year()
-	if time.Month(month) > ref.Month() {
+	year, refMonth, _ := ref.Date() // one calendar computation, not two
+	if time.Month(month) > refMonth {
 		year--
 	}
 	t := time.Date(year, time.Month(month), day, num(b[5:7]), num(b[8:10]), num(b[11:13]), num(b[14:20])*1000, ref.Location())
@@ -111,8 +111,8 @@ func log15Time(b []byte, ref time.Time) (time.Time, bool) {
 	if month < 1 || month > 12 || day < 1 || day > 31 {
 		return time.Time{}, false
 	}
-	year := ref.Year()
-	if time.Month(month) > ref.Month() {
+	year, refMonth, _ := ref.Date() // one calendar computation, not two
+	if time.Month(month) > refMonth {
 		year--
 	}
 	nsec := 0
@@ -168,9 +168,35 @@ func rfc3339Time(b []byte, loc *time.Location) (time.Time, bool) {
 	if !hasZone {
 		return time.Date(num(b[0:4]), time.Month(month), day, num(b[11:13]), num(b[14:16]), num(b[17:19]), nsec, loc), true
 	}
-	// Build in UTC and shift, so no *time.Location is allocated per line.
-	t := time.Date(num(b[0:4]), time.Month(month), day, num(b[11:13]), num(b[14:16]), num(b[17:19]), nsec, time.UTC)
-	return t.Add(-time.Duration(offset) * time.Second), true
+	// The instant is plain arithmetic once the zone is known: no
+	// *time.Location per line, and none of time.Date's normalising.
+	sec := unixDays(num(b[0:4]), month) + int64(day-1)
+	sec = sec*86400 + int64(num(b[11:13])*3600+num(b[14:16])*60+num(b[17:19])-offset)
+	return time.Unix(sec, int64(nsec)).UTC(), true
+}
+
+// unixDays returns the days from 1970-01-01 to the first of the month in
+// the proleptic Gregorian calendar, as time.Date counts them (the
+// days_from_civil algorithm, shifted so that years start in March and
+// February's length comes last).
+func unixDays(year, month int) int64 {
+	y := int64(year)
+	m := int64(month)
+	if m <= 2 {
+		y--
+		m += 9
+	} else {
+		m -= 3
+	}
+	era := y
+	if era < 0 {
+		era -= 399
+	}
+	era /= 400
+	yoe := y - era*400 // [0, 399]
+	doy := (153*m + 2) / 5
+	doe := yoe*365 + yoe/4 - yoe/100 + doy // [0, 146096]
+	return era*146097 + doe - 719468
 }
 
 // epochTime decodes zap's epoch encoders, telling seconds, milliseconds,
