@@ -94,6 +94,8 @@ func (r *Record) EachField(fn func(Field) bool) {
 		eachCalicoField(b, fn)
 	case fieldsJSONRest:
 		r.eachJSONRest(b, int(r.fields.start), fn)
+	case fieldsKlogr:
+		r.eachKlogrField(b, int(r.fields.start), fn)
 	}
 }
 
@@ -163,6 +165,50 @@ func eachKlogField(b []byte, fn func(Field) bool) {
 		}
 		if i < len(b) && b[i] == '\n' {
 			i++
+		}
+	}
+}
+
+// eachKlogrField walks klogr's `"key"=value` pairs (see parseKlogr),
+// leaving out the "msg" pair the header took as the message. A value klogr
+// could not encode it writes as "<<error: …>>", kept as text.
+func (r *Record) eachKlogrField(b []byte, base int, fn func(Field) bool) {
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			return
+		}
+		ks := i
+		ke := -1
+		if b[i] == '"' {
+			ke = skipString(b, i)
+		}
+		if ke < 0 || ke >= len(b) || b[ke] != '=' {
+			rest(b[ks:], fn)
+			return
+		}
+		vs, ve := ke+1, -1
+		kind := uint8(kindJSON)
+		if bytes.HasPrefix(b[vs:], []byte("<<error: ")) {
+			if e := bytes.Index(b[vs:], []byte(">>")); e >= 0 {
+				ve, kind = vs+e+2, kindText
+			}
+		} else if vs < len(b) && b[vs] != ' ' {
+			ve = skipJSONValue(b, vs)
+		}
+		if ve < 0 || (ve < len(b) && b[ve] != ' ') {
+			rest(b[ks:], fn)
+			return
+		}
+		i = ve
+		if int32(base+vs) == r.msg.start {
+			continue
+		}
+		if !fn(Field{key: b[ks:ke], keyKind: kindJSON, value: b[vs:ve], valueKind: kind}) {
+			return
 		}
 	}
 }

@@ -72,6 +72,9 @@ func parseKlog(h []byte, r *Record) bool {
 	r.thread, r.caller = thread, caller
 	r.rawCont = true
 	r.msg = span{int32(i), int32(len(h))}
+	if parseKlogr(h, i, r) {
+		return true
+	}
 	// A structured InfoS/ErrorS body is a Go-quoted message followed by
 	// key=value pairs; anything else is a legacy message written raw.
 	if i < len(h) && h[i] == '"' {
@@ -181,4 +184,70 @@ func klogBlockEnd(t []byte, i int) int {
 		i = lineEnd + 1
 	}
 	return end
+}
+
+// parseKlogr reads the body at h[i] of a klog line that klogr wrote in its
+// serialize form, the default of k8s.io/klog/v2/klogr.New and the only form
+// of k8s.io/klog's klogr (cert-manager before 1.8, many operators):
+//
+//	"msg"="starting controller" "logger"="cert-manager.controller" "version"="v1.5.3"
+//	cert-manager/controller "msg"="starting controller"  "version"="v1.5.3"
+//	cert-manager/controller "level"=0 "msg"="starting controller"
+//
+// Keys and values are JSON; the message is the "msg" pair's value. The
+// klog v1 klogr writes its logger name first (its WithName parts joined by
+// '/'), and its early versions the verbosity as "level". The pairs are the
+// record's fields, minus "msg". Values are JSON-escaped, so nothing after
+// such a line belongs to it.
+func parseKlogr(h []byte, i int, r *Record) bool {
+	j := i
+	for j < len(h) && h[j] == ' ' {
+		j++
+	}
+	var logger span
+	if j < len(h) && h[j] != '"' {
+		ls := j
+		for j < len(h) && h[j] != ' ' && h[j] != '"' {
+			j++
+		}
+		if j >= len(h) || h[j] != ' ' {
+			return false
+		}
+		logger = span{int32(ls), int32(j)}
+		for j < len(h) && h[j] == ' ' {
+			j++
+		}
+	}
+	first := j
+	if bytes.HasPrefix(h[j:], []byte(`"level"=`)) {
+		k := skipDigits(h, j+8)
+		if k == j+8 || k >= len(h) || h[k] != ' ' {
+			return false
+		}
+		for j = k; j < len(h) && h[j] == ' '; j++ {
+		}
+	}
+	if !bytes.HasPrefix(h[j:], []byte(`"msg"="`)) {
+		return false
+	}
+	ms := j + 6
+	me := skipString(h, ms)
+	if me < 0 || (me < len(h) && h[me] != ' ') {
+		return false
+	}
+	r.msg = span{int32(ms), int32(me)}
+	r.msgKind = kindJSON
+	r.logger = logger
+	end := len(h)
+	for end > me && h[end-1] == ' ' {
+		end--
+	}
+	if first < j || end > me {
+		r.fields = span{int32(first), int32(end)}
+		r.fieldsKind = fieldsKlogr
+	}
+	if r.Level != LevelCritical {
+		r.rawCont = false // a Fatal's stack dump follows it; nothing else does
+	}
+	return true
 }

@@ -65,6 +65,33 @@ var edgeCases = []parseCase{
 		fields: []string{`list:=["a","b c"]`, `map:={"x":1}`, `obj:={"Name":"n"}`, "n:=3", "ok:=true"}},
 	{name: "klog legacy quoted start", line: `I1130 04:39:44.903516    8085 main.go:40] "quoted" then prose`, format: FormatKlog, level: LevelInfo, msg: `"quoted" then prose`},
 	{name: "klog escaped msg", line: `I1130 04:39:44.903516    8085 main.go:40] "a \"b\"\tc" k="v\\w"`, format: FormatKlog, level: LevelInfo, msg: "a \"b\"\tc", fields: []string{`k=v\w`}},
+	// klogr's serialize form (see parseKlogr): typed in the layouts the
+	// corpus's klog/klogr-* streams show, to pin down the edges.
+	{name: "klogr serialize", line: `I1202 01:17:56.757226    6961 main.go:16] "msg"="starting controller" "git-commit"="b26bd25" "logger"="cm.controller" "version"="v1.5.3"`,
+		format: FormatKlog, level: LevelInfo, msg: "starting controller", caller: "main.go:16",
+		fields: []string{`git-commit:="b26bd25"`, `logger:="cm.controller"`, `version:="v1.5.3"`}},
+	{name: "klogr serialize no values, trailing space", line: `I1202 01:17:56.757226    6961 main.go:16] "msg"="leader election lost" `,
+		format: FormatKlog, level: LevelInfo, msg: "leader election lost", fields: []string{}},
+	{name: "klogr escaped message, typed values", line: `E1202 01:17:56.757226    6961 main.go:16] "msg"="said \"hi\"\nthen left" "error"="a\nb" "n"=3 "nil"=null "o"={"IP":"::"}`,
+		format: FormatKlog, level: LevelError, msg: "said \"hi\"\nthen left",
+		fields: []string{`error:="a\nb"`, "n:=3", "nil:=null", `o:={"IP":"::"}`}},
+	{name: "klogr value it cannot encode", line: `I1202 01:17:56.757226    6961 main.go:16] "msg"="r" "n"=2 "ratio"=<<error: json: unsupported value: +Inf>>`,
+		format: FormatKlog, level: LevelInfo, msg: "r", fields: []string{"n:=2", "ratio=<<error: json: unsupported value: +Inf>>"}},
+	{name: "klogr a msg key of its own", line: `I1202 01:17:56.757226    6961 main.go:16] "msg"="wrapped" "list"=[1,2] "msg"="inner"`,
+		format: FormatKlog, level: LevelInfo, msg: "wrapped", fields: []string{"list:=[1,2]", `msg:="inner"`}},
+	{name: "klog v1 klogr name, empty groups", line: `E1202 01:17:56.757226       1 sync.go:9] cm/controller/certificates "msg"="re-queuing"  "error"="conflict"  "key"="default/web"`,
+		format: FormatKlog, level: LevelError, msg: "re-queuing", logger: "cm/controller/certificates",
+		fields: []string{`error:="conflict"`, `key:="default/web"`}},
+	{name: "klog v1 klogr unnamed", line: `I1202 01:17:56.757226       1 sync.go:9]  "msg"="listening"  "address"="0.0.0.0:9402"`,
+		format: FormatKlog, level: LevelInfo, msg: "listening", fields: []string{`address:="0.0.0.0:9402"`}},
+	{name: "klogr v0.1 level pair", line: `I1202 01:17:56.757226       1 sync.go:9] cm/controller "level"=0 "msg"="registered"  "type"="http01"`,
+		format: FormatKlog, level: LevelInfo, msg: "registered", logger: "cm/controller", fields: []string{"level:=0", `type:="http01"`}},
+	{name: "klogr pairs broken later", line: `I1202 01:17:56.757226       1 sync.go:9] "msg"="m" "k"="v" trailing prose`,
+		format: FormatKlog, level: LevelInfo, msg: "m", fields: []string{`k:="v"`, "=trailing prose"}},
+	{name: "klog legacy that only starts like klogr", line: `I1202 01:17:56.757226       1 sync.go:9] two words "msg"="m"`,
+		format: FormatKlog, level: LevelInfo, msg: `two words "msg"="m"`, fields: []string{}},
+	{name: "klog legacy msg= without quotes", line: `I1202 01:17:56.757226       1 sync.go:9] "msg"=m`,
+		format: FormatKlog, level: LevelInfo, msg: `"msg"=m`, fields: []string{}},
 	{name: "zap epoch sci", line: "1.7960136427362027e+09\tinfo\tzap/main.go:70\tEpochTimeEncoder", format: FormatZap, level: LevelInfo, msg: "EpochTimeEncoder", caller: "zap/main.go:70", time: "1.7960136427362027e+09"},
 	{name: "zap epoch nanos", line: "1796013642736279322\twarn\tx", format: FormatZap, level: LevelWarning, msg: "x"},
 	{name: "zap +0200", line: "2026-11-30T06:40:42.736+0200\tDPANIC\tm", format: FormatZap, level: LevelCritical, msg: "m"},
@@ -746,5 +773,22 @@ func TestFieldsOnLastLine(t *testing.T) {
 	}
 	if got := strings.Join(fieldsOf(&r), "|"); got != "val=a" {
 		t.Errorf("zerolog colour fields %q", got)
+	}
+}
+
+// klogr JSON-escapes everything it writes, so a line after a klogr record
+// is another writer's; a Fatal line still takes its stack dump.
+func TestKlogrTakesNoContinuation(t *testing.T) {
+	for line, want := range map[string]bool{
+		`I1202 01:17:56.757226       1 sync.go:9] "msg"="m" "k"="v"`:     false,
+		`E1202 01:17:56.757226       1 sync.go:9] cm "msg"="m"  "k"="v"`: false,
+		`F1202 01:17:56.757226       1 sync.go:9] "msg"="m" "k"="v"`:     true,
+		`I1202 01:17:56.757226       1 sync.go:9] legacy message`:        true,
+	} {
+		var r Record
+		Parse([]byte(line), &r)
+		if got := r.AcceptsContinuation(); got != want {
+			t.Errorf("%q: AcceptsContinuation %v, want %v", line, got, want)
+		}
 	}
 }

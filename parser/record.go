@@ -34,6 +34,7 @@ const (
 	fieldsZerologColor       // zerolog console: ESC[36mkey=ESC[0mvalue
 	fieldsJSONRest           // a JSON object minus the members the header consumed
 	fieldsCalico             // Calico's " key=value" pairs, values in Go syntax (%#v)
+	fieldsKlogr              // klogr's `"key"=value` pairs, both JSON, minus the "msg" pair
 )
 
 // How the timestamp is written.

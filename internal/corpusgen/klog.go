@@ -1,12 +1,18 @@
 package corpusgen
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"math"
+	"sort"
+	"strings"
 	"time"
 
 	"k8s.io/klog/v2"
+	"k8s.io/klog/v2/klogr"
 	"k8s.io/klog/v2/textlogger"
 )
 
@@ -251,6 +257,88 @@ func genKlogTextlogger(r *recorder) {
 	call(LevelInfo, "textlogger Info", func() { logger.Info("Scheduler stopped") })
 }
 
+// genKlogr uses k8s.io/klog/v2/klogr.New, whose default is the serialize
+// form: `"msg"="…"` then the sorted pairs, keys and values JSON-encoded.
+func genKlogr(r *recorder) {
+	useGlobalKlog(r, nil)
+	log := klogr.New().WithName("cert-manager").WithName("controller")
+	klogCall(r, LevelInfo, "klogr Info", func() { log.Info("starting controller", "version", "v1.5.3", "git-commit", "b26bd25") })
+	klogCall(r, LevelInfo, "klogr Info object value", func() {
+		log.Info("starting metrics server", "address", map[string]any{"IP": "::", "Port": 9402, "Zone": ""})
+	})
+	klogCall(r, LevelInfo, "klogr V(1).Info", func() { log.V(1).Info("syncing item", "key", "default/web") })
+	klogCall(r, LevelError, "klogr Error", func() {
+		log.Error(errors.New(`issuer "letsencrypt" not ready`), "re-queuing item due to error processing", "key", "default/web")
+	})
+	klogCall(r, LevelError, "klogr Error multi-line err, nil values", func() {
+		log.Error(errors.New("first line\nsecond line"), "sync failed", "attempt", 3, "ready", false, "owner", nil)
+	})
+	klogCall(r, LevelInfo, "klogr Info unnamed, no values", func() { klogr.New().Info("leader election lost") })
+	klogCall(r, LevelInfo, "klogr Info value it cannot encode", func() { log.Info("ratio computed", "ratio", math.Inf(1), "n", 2) })
+	klogCall(r, LevelInfo, "klogr Info with a msg key of its own", func() { log.Info("wrapped", "msg", "inner message", "list", []int{1, 2}) })
+	klogCall(r, LevelInfo, "klogr Info message with quotes and newline", func() { log.Info("said \"hi\"\nthen left") })
+	klogCall(r, LevelInfo, "klog.Info between klogr lines", func() { klog.Info("plain klog line") })
+}
+
+// genKlogrV1 writes what the klogr of k8s.io/klog (v1) wrote through klog:
+// its logger name, then `"msg"=…`, then its WithValues and call pairs, each
+// group sorted, joined by single spaces even when a group is empty; its
+// first releases wrote the verbosity as "level" before "msg". That klogr
+// needs go-logr/logr v0.1, which cannot build beside klog/v2's logr, so
+// its formatting is typed here from k8s.io/klog v1.0.0 klogr/klogr.go and
+// klogr v0.1's, and the real klog writes the lines.
+func genKlogrV1(r *recorder) {
+	useGlobalKlog(r, nil)
+	pretty := func(v any) string {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v); err != nil {
+			return fmt.Sprintf("<<error: %v>>", err)
+		}
+		return strings.TrimSpace(b.String())
+	}
+	flatten := func(kv ...any) string {
+		vals := map[string]any{}
+		var keys []string
+		for i := 0; i < len(kv); i += 2 {
+			keys = append(keys, kv[i].(string))
+			vals[kv[i].(string)] = kv[i+1]
+		}
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, pretty(k)+"="+pretty(vals[k]))
+		}
+		return strings.Join(parts, " ")
+	}
+	info := func(prefix, msg string, fixed, user []any) {
+		klog.InfoDepth(1, prefix, " ", flatten("msg", msg), " ", flatten(fixed...), " ", flatten(user...))
+	}
+	const name = "cert-manager/controller/certificates"
+	klogCall(r, LevelInfo, "klog v1 klogr Info", func() {
+		info("cert-manager", "starting controller", nil, []any{"version", "v0.14.1", "git-commit", "7a13b3d"})
+	})
+	klogCall(r, LevelInfo, "klog v1 klogr Info, no values", func() { info("cert-manager/controller", "starting leader election", nil, nil) })
+	klogCall(r, LevelInfo, "klog v1 klogr Info, WithValues", func() {
+		info(name, "syncing item", []any{"key", "default/web"}, []any{"resource_kind", "Certificate"})
+	})
+	klogCall(r, LevelInfo, "klog v1 klogr Info, unnamed", func() { info("", "listening", nil, []any{"address", "0.0.0.0:9402"}) })
+	klogCall(r, LevelError, "klog v1 klogr Error", func() {
+		klog.ErrorDepth(0, name, " ", flatten("msg", "re-queuing item due to error processing"), " ",
+			flatten("error", "Operation cannot be fulfilled: the object has been modified"), " ", flatten(), " ", flatten("key", "default/web"))
+	})
+	klogCall(r, LevelInfo, "klog v1 klogr Info, WithValues only", func() {
+		info(name, "certificate does not require re-issuance", []any{"key", "default/web", "resource_namespace", "default"}, nil)
+	})
+	klogCall(r, LevelError, "klog v1 klogr Error, nil error", func() {
+		klog.ErrorDepth(0, name, " ", flatten("msg", "failed to read secret"), " ", flatten("error", nil), " ", flatten(), " ", flatten("secret", "default/web-tls"))
+	})
+	klogCall(r, LevelInfo, "klogr v0.1 Info with \"level\"", func() {
+		klog.InfoDepth(0, "cert-manager/controller/challenges", " ", flatten("level", 0, "msg", "new challenge controller registered"), " ", flatten(), " ", flatten("type", "http01"))
+	})
+}
+
 func klogStreams() []*stream {
 	mods := []string{modKlog}
 	return []*stream{
@@ -258,6 +346,9 @@ func klogStreams() []*stream {
 		{logger: "klog", name: "global-structured", modules: mods, desc: "global klog InfoS/ErrorS, =< blocks, named logr logger", run: genKlogStructured},
 		{logger: "klog", name: "global-add-dir-header", modules: mods, desc: "global klog with -add_dir_header", run: genKlogAddDirHeader},
 		{logger: "klog", name: "textlogger", modules: mods, desc: "k8s.io/klog/v2/textlogger logr API", run: genKlogTextlogger},
+		{logger: "klog", name: "klogr-serialize", modules: mods, desc: "k8s.io/klog/v2/klogr.New, the serialize form (\"msg\"=… then JSON pairs)", run: genKlogr},
+		{logger: "klog", name: "klogr-v1", modules: mods,
+			desc: "HAND-WRITTEN formatting, real klog: k8s.io/klog (v1) klogr's logger name + \"msg\"= + pairs, and klogr v0.1's \"level\" pair, typed from their source (that klogr cannot build beside klog/v2)", run: genKlogrV1},
 		{logger: "klog", name: "fatal", modules: mods, desc: "klog.Fatalf with default -logtostderr=true, exit 255", child: &childRun{
 			mode: "klog-fatal", exit: 255,
 			tail: Record{Format: FormatKlog, Level: LevelCritical, Call: "klog.Fatalf"},
