@@ -11,8 +11,11 @@ import "bytes"
 // [%g:%#] %v": the time, the thread, spdlog's level name, the logger and
 // the source location. The second is the format Istio's pilot-agent gives
 // its Envoy, "%Y-%m-%dT%T.%fZ\t%l\tenvoy %n %g:%#\t%v\tthread=%t", beside
-// its own zap lines. Messages are written raw (a list of extensions at
-// start-up continues on indented lines).
+// its own zap lines; older Istio releases (1.6 to 1.11 in the logs pasted
+// into its issues) gave "%Y-%m-%dT%T.%fZ\t%l\tenvoy %n\t%v" (Envoy then
+// prefixed %v with "[file:line] " unless told not to). Messages are
+// written raw (a list of extensions at start-up continues on indented
+// lines).
 
 // envoyLevel maps spdlog's level names as Envoy prints them.
 func envoyLevel(b []byte) (Level, bool) {
@@ -98,23 +101,31 @@ func parseEnvoyIstio(h []byte, te int, r *Record) bool {
 	if !ok || !bytes.HasPrefix(h[le:], []byte("\tenvoy ")) {
 		return false
 	}
-	// "envoy <logger> <file:line>", then the message after a TAB.
+	// "envoy <logger> <file:line>", then the message after a TAB; in
+	// older Istio releases "envoy <logger>" and the TAB, the location left
+	// out or (1.6 and earlier) at the message's start in brackets.
 	ns := le + 7
 	i := ns
 	for i < len(h) && h[i] != ' ' && h[i] != '\t' {
 		i++
 	}
-	if i == ns || i >= len(h) || h[i] != ' ' {
+	if i == ns || i >= len(h) {
 		return false
 	}
 	ne := i
-	cs := i + 1
-	k := bytes.IndexByte(h[cs:], '\t')
-	if k <= 0 {
-		return false
+	var caller span
+	ms := i + 1
+	if h[i] == ' ' {
+		cs := i + 1
+		k := bytes.IndexByte(h[cs:], '\t')
+		if k <= 0 {
+			return false
+		}
+		caller = span{int32(cs), int32(cs + k)}
+		ms = cs + k + 1
+	} else if c, j, ok := envoyGroup(h, ms); ok && j < len(h) && h[j] == ' ' && looksLikeCaller(h[c.start:c.end]) {
+		caller, ms = c, j+1
 	}
-	ce := cs + k
-	ms := ce + 1
 	me := len(h)
 	var thread span
 	if t := bytes.LastIndex(h[ms:], []byte("\tthread=")); t >= 0 {
@@ -125,7 +136,7 @@ func parseEnvoyIstio(h []byte, te int, r *Record) bool {
 	r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
 	r.lvl = span{int32(ls), int32(le)}
 	r.logger = span{int32(ns), int32(ne)}
-	r.caller = span{int32(cs), int32(ce)}
+	r.caller = caller
 	r.thread = thread
 	r.msg = span{int32(ms), int32(me)}
 	r.rawCont = true

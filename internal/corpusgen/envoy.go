@@ -5,7 +5,8 @@ package corpusgen
 // typed from its documented default --log-format, "[%Y-%m-%d %T.%e][%t][%l]
 // [%n] [%g:%#] %v" (spdlog's level names: trace debug info warning error
 // critical), and from the format Istio's pilot-agent passes its sidecar's
-// Envoy, "%Y-%m-%dT%T.%fZ\t%l\tenvoy %n %g:%#\t%v\tthread=%t", with
+// Envoy, "%Y-%m-%dT%T.%fZ\t%l\tenvoy %n %g:%#\t%v\tthread=%t" (older
+// Istio releases: "%Y-%m-%dT%T.%fZ\t%l\tenvoy %n\t%v"), with
 // messages Envoy writes at those levels (start-up, xDS updates, a gRPC
 // config stream closed, a rejected listener, a configuration error). The
 // level of each line is the level that layout prints, as with the other
@@ -15,6 +16,10 @@ package corpusgen
 // message, and Istio's format for its sidecars.
 func genEnvoy(r *recorder) {
 	const def, istio = "Envoy default --log-format, typed from the documented layout", "Istio sidecar Envoy log format, typed from the layout pilot-agent passes"
+	const istioOld = "older Istio (1.6 to 1.11 in pasted logs): its Envoy log format without the location, typed from the layout pilot-agent passed"
+	// pilot-agent's own lines (istio.io/istio/pkg/log, zap's console
+	// encoder) interleave with its Envoy's on the same stream.
+	const istioAgent = "Istio's pilot-agent (pkg/log on zap's console encoder) between its Envoy's lines, typed from its layout"
 	for _, c := range []struct{ level, writer, line string }{
 		{LevelInfo, def, `[2026-11-30 04:41:36.101][1][info][main] [source/server/server.cc:426] initializing epoch 0 (base id=0, hot restart version=11.104)`},
 		{LevelInfo, def + ", a multi-line message", "[2026-11-30 04:41:36.101][1][info][main] [source/server/server.cc:428] statically linked extensions:\n" +
@@ -35,11 +40,21 @@ func genEnvoy(r *recorder) {
 	} {
 		handLine(r, FormatEnvoy, c.level, c.writer, c.line)
 	}
+	// Istio's older format, with pilot-agent's own lines between.
+	for _, c := range []struct{ format, level, writer, line string }{
+		{FormatZap, LevelInfo, istioAgent, "2026-11-30T04:42:10.204113Z\tinfo\txdsproxy\tconnected to upstream XDS server: istiod.istio-system.svc:15012"},
+		{FormatEnvoy, LevelWarning, istioOld, "2026-11-30T04:42:11.530287Z\twarning\tenvoy config\tStreamAggregatedResources gRPC config stream closed: 14, connection error: desc = \"error reading from server: EOF\""},
+		{FormatEnvoy, LevelWarning, istioOld + " (Istio 1.6: Envoy's [file:line] prefix)", "2026-11-30T04:42:11.530301Z\twarning\tenvoy config\t[bazel-out/k8-opt/bin/external/envoy/source/common/config/_virtual_includes/grpc_stream_lib/common/config/grpc_stream.h:92] StreamAggregatedResources gRPC config stream closed: 13, "},
+		{FormatZap, LevelInfo, istioAgent, "2026-11-30T04:42:11.790115Z\tinfo\tsds\tresource:default pushed key/cert pair to proxy"},
+		{FormatEnvoy, LevelCritical, istioOld, "2026-11-30T04:42:12.001907Z\tcritical\tenvoy main\terror initializing configuration '/etc/istio/proxy/envoy-rev0.json': malformed"},
+	} {
+		handLine(r, c.format, c.level, c.writer, c.line)
+	}
 }
 
 func envoyStreams() []*stream {
 	return []*stream{
 		{logger: "envoy", name: "proxy", modules: []string{modStd},
-			desc: "HAND-WRITTEN lines: Envoy's default --log-format and Istio's format for its sidecar's Envoy, typed from the documented layouts (Envoy cannot be installed here), every spdlog level, a multi-line message", run: genEnvoy},
+			desc: "HAND-WRITTEN lines: Envoy's default --log-format and Istio's formats for its sidecar's Envoy (with the location, and without it as older releases wrote it), typed from the documented layouts (Envoy cannot be installed here), every spdlog level, a multi-line message, pilot-agent's own lines between", run: genEnvoy},
 	}
 }
