@@ -72,10 +72,13 @@ const (
 	// FormatNode is Node's own report of an exception nobody caught:
 	// "/app/server.js:36", the source line, the stack, "Node.js v20…".
 	FormatNode
+	// FormatFluentBit is Fluent Bit's own log: "[2026/11/30 04:41:36]
+	// [ info] [engine] msg", and its signal handler's line.
+	FormatFluentBit
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -235,6 +235,10 @@ func parseHeader(h []byte, r *Record) bool {
 			if len(h) > 11 && h[11] == 'T' {
 				return parseEnvLogger(h, r)
 			}
+			// Fluent Bit's "[2026/11/30 04:41:36] [ info] …".
+			if len(h) > 5 && h[5] == '/' {
+				return parseFluentBit(h, r)
+			}
 			return parseGunicorn(h, r) || r.retry() || parseEnvoy(h, r)
 		}
 		// env_logger without a time, "[INFO  app] msg".

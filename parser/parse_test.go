@@ -98,6 +98,16 @@ var edgeCases = []parseCase{
 		format: FormatEnvoy, level: LevelWarning, msg: "closed: 13,", logger: "config", caller: "external/envoy/source/common/config/grpc_stream.h:92"},
 	{name: "older istio envoy: bracket that is no location", line: "2026-11-30T04:42:11.530287Z\terror\tenvoy upstream\t[C12] connection reset",
 		format: FormatEnvoy, level: LevelError, msg: "[C12] connection reset", logger: "upstream"},
+	{name: "fluentbit padded level, component", line: "[2026/11/30 04:41:43] [ warn] [engine] failed to flush chunk '1-1.flb', retry in 7 seconds",
+		format: FormatFluentBit, level: LevelWarning, msg: "failed to flush chunk '1-1.flb', retry in 7 seconds", logger: "engine", time: "2026/11/30 04:41:43"},
+	{name: "fluentbit unpadded level, no component", line: "[2026/11/30 04:41:43] [info] started",
+		format: FormatFluentBit, level: LevelInfo, msg: "started"},
+	{name: "fluentbit trace", line: "[2026/11/30 04:41:43] [trace] [upstream] destroy connection",
+		format: FormatFluentBit, level: LevelDebug, msg: "destroy connection", logger: "upstream"},
+	{name: "fluentbit crash signal", line: "[2026/11/30 04:42:41] [engine] caught signal (SIGSEGV)",
+		format: FormatFluentBit, level: LevelCritical, msg: "caught signal (SIGSEGV)", logger: "engine"},
+	{name: "fluentbit stop signal", line: "[2026/11/30 04:42:41] [engine] caught signal (SIGTERM)",
+		format: FormatFluentBit, level: LevelInfo, msg: "caught signal (SIGTERM)", logger: "engine"},
 	{name: "zap epoch sci", line: "1.7960136427362027e+09\tinfo\tzap/main.go:70\tEpochTimeEncoder", format: FormatZap, level: LevelInfo, msg: "EpochTimeEncoder", caller: "zap/main.go:70", time: "1.7960136427362027e+09"},
 	{name: "zap epoch nanos", line: "1796013642736279322\twarn\tx", format: FormatZap, level: LevelWarning, msg: "x"},
 	{name: "zap +0200", line: "2026-11-30T06:40:42.736+0200\tDPANIC\tm", format: FormatZap, level: LevelCritical, msg: "m"},
@@ -397,6 +407,10 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	"[2026/11/30 04:42:41] [engine] caught signal (SIGUSR1)", // a signal Fluent Bit's handler does not print
+	"[2026/11/30 04:42:41] [ fine] [engine] no such level",
+	"[2026/11/30 04:42:41] plain text after a Fluent Bit time",
+	"[2026/11/30 04:42:41][ info] no space",
 	"error: failed to load config: open /etc/app.yaml: no such file or directory",
 	"http: TLS handshake error from 10.42.0.1:53422: EOF",
 	"http: panic serving 10.42.0.1:53422: runtime error: invalid memory address",

@@ -174,7 +174,7 @@ func render(r io.Reader) (string, error) {
 	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|\n")
 	zap := res["Parse/zap/relevel"]
 	rows := 0
-	for _, set := range []string{"mixed", "mixed-v1", "klog", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "klog-json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node"} {
+	for _, set := range []string{"mixed", "mixed-v1", "klog", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "klog-json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit"} {
 		rel, ok := res["Parse/"+set+"/relevel"]
 		if !ok {
 			continue

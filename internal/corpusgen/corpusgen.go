@@ -47,34 +47,35 @@ import (
 // Formats that can appear in [Record.Format]. The empty string marks a line
 // that no logger wrote (for example a plain fmt.Fprintln to stderr).
 const (
-	FormatKlog     = "klog"
-	FormatKlogJSON = "klog-json" // k8s.io/component-base/logs/json (--logging-format=json)
-	FormatZap      = "zap"       // zap console encoder
-	FormatLogrus   = "logrus"    // logrus TextFormatter (both layouts)
-	FormatSlog     = "slog"      // slog TextHandler and the default handler through package log
-	FormatZerolog  = "zerolog"   // zerolog ConsoleWriter
-	FormatGokit    = "gokit"     // go-kit logfmt
-	FormatHclog    = "hclog"     // go-hclog text
-	FormatBracket  = "bracket"   // "[INFO] msg" (CoreDNS plugin/pkg/log)
-	FormatLogutils = "logutils"  // package log's date, then "[LEVEL] " (hashicorp/logutils, serf, memberlist)
-	FormatLog15    = "log15"     // log15 TerminalFormat and go-ethereum's terminal handler
-	FormatCapnslog = "capnslog"  // coreos/pkg capnslog PrettyFormatter (etcd before 3.5)
-	FormatCalico   = "calico"    // libcalico-go logutils.Formatter (felix, calico-node)
-	FormatWeave    = "weave"     // Weave Net's logrus textFormatter
-	FormatPython   = "python"    // CPython's logging (default and basicConfig layouts), uvicorn, gunicorn, tracebacks
-	FormatJava     = "java"      // java.util.logging, logback, log4j2, Spring Boot, uncaught exceptions
-	FormatNginx    = "nginx"     // nginx's error log
-	FormatPostgres = "postgres"  // PostgreSQL's server log, default log_line_prefix
-	FormatEnvoy    = "envoy"     // Envoy's default log format and Istio's for its sidecars
-	FormatRuby     = "ruby"      // Ruby's Logger (Rails' too), uncaught exceptions
-	FormatRedis    = "redis"     // Redis's log
-	FormatMySQL    = "mysql"     // MySQL's and MariaDB's error log
-	FormatRust     = "rust"      // Rust's env_logger and tracing-subscriber, panics
-	FormatWinston  = "winston"   // winston's text formats (simple, cli, colorize)
-	FormatNode     = "node"      // Node's own report of an uncaught exception
-	FormatGoPanic  = "gopanic"
-	FormatJSON     = "json" // any one-object-per-record JSON logger with a level key
-	FormatNone     = ""
+	FormatKlog      = "klog"
+	FormatKlogJSON  = "klog-json" // k8s.io/component-base/logs/json (--logging-format=json)
+	FormatZap       = "zap"       // zap console encoder
+	FormatLogrus    = "logrus"    // logrus TextFormatter (both layouts)
+	FormatSlog      = "slog"      // slog TextHandler and the default handler through package log
+	FormatZerolog   = "zerolog"   // zerolog ConsoleWriter
+	FormatGokit     = "gokit"     // go-kit logfmt
+	FormatHclog     = "hclog"     // go-hclog text
+	FormatBracket   = "bracket"   // "[INFO] msg" (CoreDNS plugin/pkg/log)
+	FormatLogutils  = "logutils"  // package log's date, then "[LEVEL] " (hashicorp/logutils, serf, memberlist)
+	FormatLog15     = "log15"     // log15 TerminalFormat and go-ethereum's terminal handler
+	FormatCapnslog  = "capnslog"  // coreos/pkg capnslog PrettyFormatter (etcd before 3.5)
+	FormatCalico    = "calico"    // libcalico-go logutils.Formatter (felix, calico-node)
+	FormatWeave     = "weave"     // Weave Net's logrus textFormatter
+	FormatPython    = "python"    // CPython's logging (default and basicConfig layouts), uvicorn, gunicorn, tracebacks
+	FormatJava      = "java"      // java.util.logging, logback, log4j2, Spring Boot, uncaught exceptions
+	FormatNginx     = "nginx"     // nginx's error log
+	FormatPostgres  = "postgres"  // PostgreSQL's server log, default log_line_prefix
+	FormatEnvoy     = "envoy"     // Envoy's default log format and Istio's for its sidecars
+	FormatFluentBit = "fluentbit" // Fluent Bit's own log
+	FormatRuby      = "ruby"      // Ruby's Logger (Rails' too), uncaught exceptions
+	FormatRedis     = "redis"     // Redis's log
+	FormatMySQL     = "mysql"     // MySQL's and MariaDB's error log
+	FormatRust      = "rust"      // Rust's env_logger and tracing-subscriber, panics
+	FormatWinston   = "winston"   // winston's text formats (simple, cli, colorize)
+	FormatNode      = "node"      // Node's own report of an uncaught exception
+	FormatGoPanic   = "gopanic"
+	FormatJSON      = "json" // any one-object-per-record JSON logger with a level key
+	FormatNone      = ""
 )
 
 // Canonical levels that can appear in [Record.Level]. The empty string is
@@ -92,7 +93,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -181,7 +182,7 @@ func validFormatLevel(format, level string) bool {
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
 		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis, FormatMySQL, FormatRust,
-		FormatWinston, FormatNode:
+		FormatWinston, FormatNode, FormatFluentBit:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
@@ -554,7 +555,8 @@ func manifest(results []*result) []byte {
 	b.WriteString("report after `got signal` is one record), `rust` (env_logger, tracing-subscriber's fmt subscriber, a panic\n")
 	b.WriteString("with its backtrace), `winston` (winston's text formats:\n")
 	b.WriteString("`format.simple()`, `format.cli()`, colorize; npm and syslog levels), `node` (Node's own report of an exception\n")
-	b.WriteString("nobody caught, `critical`), `gopanic` (Go runtime panic/fatal error to the end of\n")
+	b.WriteString("nobody caught, `critical`), `fluentbit` (Fluent Bit's own log; its signal handler's line is `critical`\n")
+	b.WriteString("for a crash, with the backtrace after it, `info` for a stop), `gopanic` (Go runtime panic/fatal error to the end of\n")
 	b.WriteString("the output), `json` (one JSON object per record with a level key, from any library; logrus PrettyPrint\n")
 	b.WriteString("spreads one object over several lines), and `\"\"` with level `\"\"` for lines that carry no level (plain\n")
 	b.WriteString("stderr lines, `log.Printf`, zerolog `Log()` (`???`), go-kit lines without the level wrapper).\n\n")

@@ -205,6 +205,7 @@ func allStreams() []*stream {
 	all = append(all, nginxStreams()...)
 	all = append(all, postgresStreams()...)
 	all = append(all, envoyStreams()...)
+	all = append(all, fluentBitStreams()...)
 	all = append(all, rubyStreams()...)
 	all = append(all, redisStreams()...)
 	all = append(all, mysqlStreams()...)
