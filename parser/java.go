@@ -65,8 +65,29 @@ func parseJavaPattern(h []byte, r *Record) bool {
 			return false
 		}
 	}
-	// The thread's "] " is the first one followed by a level name.
-	for i := 14; i < len(h); {
+	if !javaThreadLevel(h, 12, r) {
+		return false
+	}
+	r.time, r.timeKind = span{0, 12}, timeClock
+	return true
+}
+
+// parseJavaDated is parseJavaPattern with a date before the time (tEnd
+// the time's end): "%d [%thread] %-5level %logger{36} - %msg", logback's
+// and log4j2's %d being "2026-11-30 04:41:36,123".
+func parseJavaDated(h []byte, tEnd int, r *Record) bool {
+	if tEnd+2 >= len(h) || h[tEnd] != ' ' || h[tEnd+1] != '[' || !javaThreadLevel(h, tEnd, r) {
+		return false
+	}
+	r.time, r.timeKind = span{0, int32(tEnd)}, timeRFC3339
+	return true
+}
+
+// javaThreadLevel reads " [thread] LEVEL logger - msg" at h[ts] (the
+// space before the bracket). The thread name may hold spaces and
+// brackets; its "] " is the first one followed by a level name.
+func javaThreadLevel(h []byte, ts int, r *Record) bool {
+	for i := ts + 2; i < len(h); {
 		k := bytes.Index(h[i:], []byte("] "))
 		if k < 0 {
 			return false
@@ -75,15 +96,16 @@ func parseJavaPattern(h []byte, r *Record) bool {
 		ls := te + 2
 		le := upperRun(h, ls, 5)
 		if lvl, ok := javaLevel(h[ls:le]); ok && le < len(h) && h[le] == ' ' {
-			return javaPatternRest(h, te, ls, le, lvl, r)
+			return javaPatternRest(h, ts+2, te, ls, le, lvl, r)
 		}
 		i = te + 1
 	}
 	return false
 }
 
-// javaPatternRest reads "logger - msg" after the level of parseJavaPattern.
-func javaPatternRest(h []byte, te, ls, le int, lvl Level, r *Record) bool {
+// javaPatternRest reads "logger - msg" after the level of javaThreadLevel
+// (the thread h[thr:te]).
+func javaPatternRest(h []byte, thr, te, ls, le int, lvl Level, r *Record) bool {
 	i := le
 	for i < len(h) && h[i] == ' ' {
 		i++
@@ -96,8 +118,7 @@ func javaPatternRest(h []byte, te, ls, le int, lvl Level, r *Record) bool {
 		return false
 	}
 	r.Format, r.Level = FormatJava, lvl
-	r.time, r.timeKind = span{0, 12}, timeClock
-	r.thread = span{14, int32(te)}
+	r.thread = span{int32(thr), int32(te)}
 	r.lvl = span{int32(ls), int32(le)}
 	r.logger = span{int32(ns), int32(i)}
 	r.msg = span{int32(min(i+3, len(h))), int32(len(h))}
@@ -270,4 +291,135 @@ func parseJavaUncaught(h []byte, r *Record) bool {
 	r.msg = span{int32(i + 1), int32(len(h))}
 	r.rawCont = true
 	return true
+}
+
+// parseKafka recognises Kafka's console layout, "[%d] %p %m (%c)%n"
+// (config/log4j.properties, then log4j2.yaml): "[2026-11-30 04:41:36,123]
+// INFO [KafkaServer id=1] started (kafka.server.KafkaServer)". The logger
+// closes the message, so a multi-line message has it on its last line and
+// a logged exception after it; the logger is read only from a one-line
+// header.
+func parseKafka(h []byte, r *Record) bool {
+	te := scanRFC3339(h, 1, false)
+	if te < 0 || te+3 >= len(h) || h[te] != ']' || h[te+1] != ' ' {
+		return false
+	}
+	return javaLevelMessage(h, te+2, r) && r.setTime(1, te)
+}
+
+// parseJavaLevelFirst recognises "%d %p %m (%c)" with what may follow it
+// (Strimzi's Kafka and ZooKeeper images: "%d{ISO8601} %p %m (%c) [%t]"),
+// after the time (tEnd its end). CPython's "asctime levelname message"
+// looks the same with INFO, ERROR and DEBUG: a line is claimed here when
+// its level is Java's alone (WARN, TRACE, FATAL) or it ends with the
+// logger in parentheses, optionally followed by the thread in brackets.
+func parseJavaLevelFirst(h []byte, tEnd int, r *Record) bool {
+	if tEnd+2 >= len(h) || h[tEnd] != ' ' || !javaLevelMessage(h, tEnd+1, r) {
+		return false
+	}
+	switch string(r.RawLevel()) {
+	case "WARN", "TRACE", "FATAL":
+	default:
+		// And with the comma of log4j's and logback's %d, as CPython's
+		// asctime has it.
+		if r.logger.empty() || tEnd < 4 || h[tEnd-4] != ',' {
+			return false
+		}
+	}
+	return r.setTime(0, tEnd)
+}
+
+// setTime sets the record's time to h[s:e], an RFC 3339-like date and
+// time, and reports true.
+func (r *Record) setTime(s, e int) bool {
+	r.time, r.timeKind = span{int32(s), int32(e)}, timeRFC3339
+	return true
+}
+
+// javaLevelMessage reads "LEVEL msg" at h[ls], the level padded or not,
+// and the "(logger)" that ends the message, with a "[thread]" after it.
+func javaLevelMessage(h []byte, ls int, r *Record) bool {
+	le := upperRun(h, ls, 5)
+	lvl, ok := javaLevel(h[ls:le])
+	if !ok || (le < len(h) && h[le] != ' ') {
+		return false
+	}
+	ms := le
+	for ms < len(h) && h[ms] == ' ' {
+		ms++
+	}
+	me := len(h)
+	if n, ok := javaTailLogger(h, ms); ok {
+		r.logger = n
+		me = int(n.start) - 2
+	}
+	r.Format, r.Level = FormatJava, lvl
+	r.lvl = span{int32(ls), int32(le)}
+	r.msg = span{int32(ms), int32(me)}
+	r.rawCont = true
+	return true
+}
+
+// javaTailLogger finds " (a.b.C)" or " (a.b.C) [thread]" at the end of
+// h[ms:]: a class or logger name, dotted, without spaces.
+func javaTailLogger(h []byte, ms int) (span, bool) {
+	e := len(h)
+	if e > ms && h[e-1] == ']' {
+		k := bytes.LastIndex(h[ms:e], []byte(") ["))
+		if k < 0 {
+			return span{}, false
+		}
+		e = ms + k + 1
+	}
+	if e-ms < 4 || h[e-1] != ')' {
+		return span{}, false
+	}
+	o := bytes.LastIndexByte(h[ms:e-1], '(')
+	if o < 1 {
+		return span{}, false
+	}
+	o += ms
+	if h[o-1] != ' ' || o+1 >= e-1 {
+		return span{}, false
+	}
+	name := h[o+1 : e-1]
+	if bytes.IndexByte(name, ' ') >= 0 || bytes.IndexByte(name, '.') < 0 {
+		return span{}, false
+	}
+	return span{int32(o + 1), int32(e - 1)}, true
+}
+
+// javaLoggerOnLastLine reads the logger of a multi-line "%d %p %m (%c)"
+// record (parseKafka, parseJavaLevelFirst) from the end of its last line,
+// where the layout puts it after the message, with a thread in brackets
+// after it or not. A record parsePythonAsctime took from its first line
+// ("<time> INFO msg", which reads the same) becomes such a record when its
+// last line ends so, the way parseJavaLevelFirst tells them apart on one
+// line. A Python traceback is never read so: its last line ends with the
+// exception's message.
+func javaLoggerOnLastLine(r *Record) {
+	if !r.logger.empty() || r.timeKind != timeRFC3339 {
+		return
+	}
+	if r.Format == FormatPython {
+		switch string(r.RawLevel()) {
+		case "INFO", "ERROR", "DEBUG":
+		default:
+			return
+		}
+		if bytes.HasPrefix(r.get(r.cont), []byte("Traceback ")) {
+			return
+		}
+	}
+	end := int(r.cont.end)
+	if end > 0 && r.text[end-1] == '\r' {
+		end--
+	}
+	n, ok := javaTailLogger(r.text[:end], int(r.cont.start))
+	if !ok {
+		return
+	}
+	r.Format = FormatJava
+	r.logger = n
+	r.cont.end = n.start - 2
 }

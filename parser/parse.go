@@ -40,6 +40,12 @@ func Parse(text []byte, r *Record) bool {
 		// java.util.logging's level is on the record's second line.
 		julLevelLine(r)
 	}
+	if ok && (r.Format == FormatPython || r.Format == FormatJava) && !r.cont.empty() {
+		// "%d %p %m (%c)" puts the logger after a multi-line message, on
+		// its last line; on its first, it reads as CPython's "asctime
+		// levelname message".
+		javaLoggerOnLastLine(r)
+	}
 	if ok && r.Format != FormatUnknown {
 		if !r.cont.empty() {
 			finishContinuation(r)
@@ -134,14 +140,26 @@ func parseHeader(h []byte, r *Record) bool {
 					return true
 				}
 				r.retry()
-				// Python's basicConfig layouts: " - name - LEVEL - " or
-				// ",mmm LEVEL ".
-				if parsePythonAsctime(h, te, r) {
+				// The JVM's "%d [%thread] %-5level %logger - %msg", and
+				// "%d %p %m (%c)", which CPython's asctime layout would
+				// take below when its level is one CPython has too.
+				if h[te+1] == '[' && parseJavaDated(h, te, r) {
 					return true
 				}
 				r.retry()
-				// Spring Boot 2's "<time>  INFO 1 --- [main] …".
+				// Spring Boot 2's "<time>  INFO 1 --- [main] …", whose
+				// TRACE the next one would take.
 				if parseSpringBoot(h, te, r) {
+					return true
+				}
+				r.retry()
+				if parseJavaLevelFirst(h, te, r) {
+					return true
+				}
+				r.retry()
+				// Python's basicConfig layouts: " - name - LEVEL - " or
+				// ",mmm LEVEL ".
+				if parsePythonAsctime(h, te, r) {
 					return true
 				}
 				r.retry()
@@ -239,7 +257,7 @@ func parseHeader(h []byte, r *Record) bool {
 			if len(h) > 5 && h[5] == '/' {
 				return parseFluentBit(h, r)
 			}
-			return parseGunicorn(h, r) || r.retry() || parseEnvoy(h, r)
+			return parseGunicorn(h, r) || r.retry() || parseEnvoy(h, r) || r.retry() || parseKafka(h, r)
 		}
 		// env_logger without a time, "[INFO  app] msg".
 		return parseBracket(h, r) || r.retry() || parseEnvLogger(h, r)

@@ -108,6 +108,20 @@ var edgeCases = []parseCase{
 		format: FormatFluentBit, level: LevelCritical, msg: "caught signal (SIGSEGV)", logger: "engine"},
 	{name: "fluentbit stop signal", line: "[2026/11/30 04:42:41] [engine] caught signal (SIGTERM)",
 		format: FormatFluentBit, level: LevelInfo, msg: "caught signal (SIGTERM)", logger: "engine"},
+	{name: "logback dated pattern", line: "2026-11-30 04:41:36,123 [http-nio-8080-exec-1] WARN  o.e.App - careful",
+		format: FormatJava, level: LevelWarning, msg: "careful", logger: "o.e.App", time: "2026-11-30 04:41:36,123"},
+	{name: "kafka layout", line: "[2026-11-30 04:41:36,123] INFO [KafkaServer id=1] started (kafka.server.KafkaServer)",
+		format: FormatJava, level: LevelInfo, msg: "[KafkaServer id=1] started", logger: "kafka.server.KafkaServer", time: "2026-11-30 04:41:36,123"},
+	{name: "kafka layout, a logger name without a dot stays in the message", line: "[2026-11-30 04:41:36,123] ERROR failed (x)",
+		format: FormatJava, level: LevelError, msg: "failed (x)"},
+	{name: "strimzi layout", line: "2026-11-30 04:41:36,123 INFO [KafkaServer id=0] started (kafka.server.KafkaServer) [main]",
+		format: FormatJava, level: LevelInfo, msg: "[KafkaServer id=0] started", logger: "kafka.server.KafkaServer"},
+	{name: "strimzi layout, a thread with brackets", line: "2026-11-30 04:41:36,123 WARN closing (org.apache.zookeeper.ClientCnxn) [main-SendThread(zk:2181)]",
+		format: FormatJava, level: LevelWarning, msg: "closing", logger: "org.apache.zookeeper.ClientCnxn"},
+	{name: "java WARN after an asctime, no logger", line: "2026-11-30 04:41:36,123 WARN plain",
+		format: FormatJava, level: LevelWarning, msg: "plain"},
+	{name: "python asctime stays python", line: "2026-11-30 04:41:36,123 INFO plain (not a logger)",
+		format: FormatPython, level: LevelInfo, msg: "plain (not a logger)"},
 	{name: "zap epoch sci", line: "1.7960136427362027e+09\tinfo\tzap/main.go:70\tEpochTimeEncoder", format: FormatZap, level: LevelInfo, msg: "EpochTimeEncoder", caller: "zap/main.go:70", time: "1.7960136427362027e+09"},
 	{name: "zap epoch nanos", line: "1796013642736279322\twarn\tx", format: FormatZap, level: LevelWarning, msg: "x"},
 	{name: "zap +0200", line: "2026-11-30T06:40:42.736+0200\tDPANIC\tm", format: FormatZap, level: LevelCritical, msg: "m"},
@@ -809,6 +823,26 @@ func TestKlogrTakesNoContinuation(t *testing.T) {
 		Parse([]byte(line), &r)
 		if got := r.AcceptsContinuation(); got != want {
 			t.Errorf("%q: AcceptsContinuation %v, want %v", line, got, want)
+		}
+	}
+}
+
+// "%d %p %m (%c)" names its logger after a multi-line message; CPython's
+// asctime layout reads the same on the first line, and a traceback that
+// ends in parentheses stays Python's.
+func TestJavaLoggerOnLastLine(t *testing.T) {
+	for _, c := range []struct {
+		text, format, logger, msg string
+	}{
+		{"2026-11-30 04:41:36,123 INFO configuration:\n  pool.size = 10 (kafka.server.KafkaServer) [main]", "java", "kafka.server.KafkaServer", "configuration:\n  pool.size = 10"},
+		{"[2026-11-30 04:41:36,123] INFO configuration:\n  pool.size = 10 (kafka.server.KafkaServer)", "java", "kafka.server.KafkaServer", "configuration:\n  pool.size = 10"},
+		{"2026-11-30 04:41:36,123 ERROR failed\nTraceback (most recent call last):\n  File \"x.py\", line 1\nValueError: bad (a.b)", "python", "", "failed\nTraceback (most recent call last):\n  File \"x.py\", line 1\nValueError: bad (a.b)"},
+		{"2026-11-30 04:41:36,123 INFO two lines\nno logger here", "python", "", "two lines\nno logger here"},
+	} {
+		var r Record
+		Parse([]byte(c.text), &r)
+		if r.Format.String() != c.format || string(r.Logger()) != c.logger || string(r.AppendMessage(nil)) != c.msg {
+			t.Errorf("%q: %v, logger %q, message %q; want %s, %q, %q", c.text, r.Format, r.Logger(), r.AppendMessage(nil), c.format, c.logger, c.msg)
 		}
 	}
 }

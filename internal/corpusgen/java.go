@@ -37,7 +37,10 @@ func javaStreams() []*stream {
 	return []*stream{
 		j("jul", "jul", "java.util.logging: ConsoleHandler and SimpleFormatter's default two-line format, every level from FINEST to SEVERE"),
 		j("logback", "logback", `logback 1.2 ConsoleAppender on System.err with the pattern of its documentation, "%d{HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n"`),
+		j("logback-dated", "logback-dated", `logback 1.2 ConsoleAppender on System.err with the pattern most logback.xml files copy, "%d [%thread] %-5level %logger{36} - %msg%n"`),
 		j("log4j2", "log4j2", "log4j2's DefaultConfiguration (no configuration file), root level ALL"),
+		j("kafka", "kafka", `log4j2 Console appender on stdout with Kafka's layout, "[%d] %p %m (%c)%n"`),
+		j("strimzi", "strimzi", `log4j2 Console appender on stdout with the layout of Strimzi's Kafka and ZooKeeper images, "%d %p %m (%c) [%t]%n"`),
 		j("spring-boot-3", "spring3", "Spring Boot 3's default console pattern (defaults.xml, colour off) through logback"),
 		j("spring-boot-2", "spring2", "Spring Boot 2's default console pattern (defaults.xml, colour off) through logback"),
 	}

@@ -129,12 +129,17 @@ public class JavaLogging {
                 JulMode.run();
                 break;
             case "logback":
+            case "logback-dated":
             case "spring3":
             case "spring2":
                 LogbackMode.run(mode);
                 break;
             case "log4j2":
                 Log4j2Mode.run();
+                break;
+            case "kafka":
+            case "strimzi":
+                Log4j2PatternMode.run(mode);
                 break;
             default:
                 throw new IllegalArgumentException("unknown mode " + mode);
@@ -176,6 +181,9 @@ public class JavaLogging {
     /** logback, configured as a logback.xml with one ConsoleAppender would. */
     static final class LogbackMode {
         static final String DOCS = "%d{HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n";
+        // The same with logback's default %d, the date and time: the
+        // pattern most logback.xml files copy.
+        static final String DATED = "%d [%thread] %-5level %logger{36} - %msg%n";
         // Spring Boot's defaults.xml CONSOLE_LOG_PATTERN without %clr (no
         // terminal), 3.x and 2.x; %wEx is Spring's %ex.
         static final String SPRING3 = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %5p ${PID} --- [%15.15t] %-40.40logger{39} : %m%n%ex";
@@ -189,7 +197,7 @@ public class JavaLogging {
             // Spring Boot sets ${PID} as a system property before logback
             // reads its configuration; set here, the pattern holds it.
             String pid = Long.toString(ProcessHandle.current().pid());
-            enc.setPattern((mode.equals("logback") ? DOCS : mode.equals("spring3") ? SPRING3 : SPRING2).replace("${PID}", pid));
+            enc.setPattern((mode.equals("logback") ? DOCS : mode.equals("logback-dated") ? DATED : mode.equals("spring3") ? SPRING3 : SPRING2).replace("${PID}", pid));
             enc.start();
             ch.qos.logback.core.ConsoleAppender<ch.qos.logback.classic.spi.ILoggingEvent> app = new ch.qos.logback.core.ConsoleAppender<>();
             app.setContext(ctx);
@@ -199,13 +207,43 @@ public class JavaLogging {
             ch.qos.logback.classic.Logger root = ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
             root.addAppender(app);
             root.setLevel(ch.qos.logback.classic.Level.TRACE);
-            String name = mode.equals("logback") ? "com.example.App" : "com.example.demo.DemoApplication";
+            String name = mode.startsWith("logback") ? "com.example.App" : "com.example.demo.DemoApplication";
             org.slf4j.Logger l = org.slf4j.LoggerFactory.getLogger(name);
             // slf4j has no fatal level: error.
             JavaLogging.run(mode, new Log(l::trace, l::debug, l::info, l::warn, l::error, l::error, l::error));
             org.slf4j.Logger pool = org.slf4j.LoggerFactory.getLogger("org.springframework.boot.web.embedded.tomcat.TomcatWebServer");
             rec("info", mode + " info, a logger name abbreviated", () -> pool.info("Tomcat started on port 8080 (http) with context path ''"));
             Thread t = new Thread(() -> rec("warning", mode + " warn from another thread", () -> l.warn("pool exhausted, waiting")), "http-nio-8080-exec-1");
+            t.start();
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                throw new RuntimeException(e);
+            }
+        }
+    }
+
+    /**
+     * log4j2 with one console appender on stdout and a PatternLayout, as a
+     * log4j2.yaml gives it: kafka, Kafka's "[%d] %p %m (%c)%n"; strimzi, the
+     * "%d %p %m (%c) [%t]%n" of Strimzi's Kafka and ZooKeeper images (their
+     * log4j 1 %d{ISO8601} writes the date and time as log4j2's %d does).
+     */
+    static final class Log4j2PatternMode {
+        static void run(String mode) {
+            String pattern = mode.equals("kafka") ? "[%d] %p %m (%c)%n" : "%d %p %m (%c) [%t]%n";
+            org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilder<org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration> b =
+                    org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilderFactory.newConfigurationBuilder();
+            b.add(b.newAppender("stdout", "Console")
+                    .addAttribute("target", org.apache.logging.log4j.core.appender.ConsoleAppender.Target.SYSTEM_OUT)
+                    .add(b.newLayout("PatternLayout").addAttribute("pattern", pattern)));
+            b.add(b.newRootLogger(org.apache.logging.log4j.Level.ALL).add(b.newAppenderRef("stdout")));
+            org.apache.logging.log4j.core.config.Configurator.initialize(b.build());
+            org.apache.logging.log4j.Logger l = org.apache.logging.log4j.LogManager.getLogger("kafka.server.KafkaServer");
+            JavaLogging.run("log4j2 " + mode, new Log(l::trace, l::debug, l::info, l::warn, l::error, l::error, l::fatal));
+            org.apache.logging.log4j.Logger c = org.apache.logging.log4j.LogManager.getLogger("kafka.controller.KafkaController");
+            rec("info", mode + " info, a message opening with a bracket", () -> c.info("[Controller id=1] Processing automatic preferred replica leader election"));
+            Thread t = new Thread(() -> rec("warning", mode + " warn from another thread", () -> c.warn("[Controller id=1] Broker 2 not available")), "controller-event-thread");
             t.start();
             try {
                 t.join();
