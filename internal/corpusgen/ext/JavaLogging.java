@@ -77,6 +77,17 @@ public class JavaLogging {
         }
     }
 
+    /** Runs fn on a thread of the given name, and waits for it. */
+    static void onThread(String name, Runnable fn) {
+        Thread t = new Thread(fn, name);
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            throw new RuntimeException(e);
+        }
+    }
+
     /** The logger calls every mode makes, through one framework's logger. */
     static final class Log {
         final Consumer<String> trace, debug, info, warn, error, fatal;
@@ -213,13 +224,7 @@ public class JavaLogging {
             JavaLogging.run(mode, new Log(l::trace, l::debug, l::info, l::warn, l::error, l::error, l::error));
             org.slf4j.Logger pool = org.slf4j.LoggerFactory.getLogger("org.springframework.boot.web.embedded.tomcat.TomcatWebServer");
             rec("info", mode + " info, a logger name abbreviated", () -> pool.info("Tomcat started on port 8080 (http) with context path ''"));
-            Thread t = new Thread(() -> rec("warning", mode + " warn from another thread", () -> l.warn("pool exhausted, waiting")), "http-nio-8080-exec-1");
-            t.start();
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                throw new RuntimeException(e);
-            }
+            onThread("http-nio-8080-exec-1", () -> rec("warning", mode + " warn from another thread", () -> l.warn("pool exhausted, waiting")));
         }
     }
 
@@ -243,13 +248,7 @@ public class JavaLogging {
             JavaLogging.run("log4j2 " + mode, new Log(l::trace, l::debug, l::info, l::warn, l::error, l::error, l::fatal));
             org.apache.logging.log4j.Logger c = org.apache.logging.log4j.LogManager.getLogger("kafka.controller.KafkaController");
             rec("info", mode + " info, a message opening with a bracket", () -> c.info("[Controller id=1] Processing automatic preferred replica leader election"));
-            Thread t = new Thread(() -> rec("warning", mode + " warn from another thread", () -> c.warn("[Controller id=1] Broker 2 not available")), "controller-event-thread");
-            t.start();
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                throw new RuntimeException(e);
-            }
+            onThread("controller-event-thread", () -> rec("warning", mode + " warn from another thread", () -> c.warn("[Controller id=1] Broker 2 not available")));
         }
     }
 
