@@ -18,6 +18,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/relevel/relevel/parser"
 )
 
 const (
@@ -174,7 +176,11 @@ func render(r io.Reader) (string, error) {
 	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|\n")
 	zap := res["Parse/zap/relevel"]
 	rows := 0
-	for _, set := range []string{"mixed", "mixed-v1", "klog", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "klog-json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit"} {
+	sets := []string{"mixed", "mixed-v1"}
+	for _, f := range parser.Formats() {
+		sets = append(sets, f.String()) // BenchmarkParse's sets, in its order
+	}
+	for _, set := range sets {
 		rel, ok := res["Parse/"+set+"/relevel"]
 		if !ok {
 			continue
