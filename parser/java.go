@@ -296,9 +296,9 @@ func parseJavaUncaught(h []byte, r *Record) bool {
 // parseKafka recognises Kafka's console layout, "[%d] %p %m (%c)%n"
 // (config/log4j.properties, then log4j2.yaml): "[2026-11-30 04:41:36,123]
 // INFO [KafkaServer id=1] started (kafka.server.KafkaServer)". The logger
-// closes the message, so a multi-line message has it on its last line and
-// a logged exception after it; the logger is read only from a one-line
-// header.
+// closes the message, so a multi-line message has it on its last line
+// (javaLoggerOnLastLine reads it there), and a logged exception comes
+// after it.
 func parseKafka(h []byte, r *Record) bool {
 	te := scanRFC3339(h, 1, false)
 	if te < 0 || te+3 >= len(h) || h[te] != ']' || h[te+1] != ' ' {
@@ -311,8 +311,9 @@ func parseKafka(h []byte, r *Record) bool {
 // (Strimzi's Kafka and ZooKeeper images: "%d{ISO8601} %p %m (%c) [%t]"),
 // after the time (tEnd its end). CPython's "asctime levelname message"
 // looks the same with INFO, ERROR and DEBUG: a line is claimed here when
-// its level is Java's alone (WARN, TRACE, FATAL) or it ends with the
-// logger in parentheses, optionally followed by the thread in brackets.
+// its level is Java's alone (WARN, TRACE, FATAL), or when it ends with the
+// logger in parentheses (the thread in brackets after it, or not) and its
+// time has %d's comma.
 func parseJavaLevelFirst(h []byte, tEnd int, r *Record) bool {
 	if tEnd+2 >= len(h) || h[tEnd] != ' ' || !javaLevelMessage(h, tEnd+1, r) {
 		return false
