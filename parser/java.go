@@ -304,7 +304,11 @@ func parseKafka(h []byte, r *Record) bool {
 	if te < 0 || te+3 >= len(h) || h[te] != ']' || h[te+1] != ' ' {
 		return false
 	}
-	return javaLevelMessage(h, te+2, r) && r.setTime(1, te)
+	if !javaLevelMessage(h, te+2, r) {
+		return false
+	}
+	r.time, r.timeKind = span{1, int32(te)}, timeRFC3339
+	return true
 }
 
 // parseJavaLevelFirst recognises "%d %p %m (%c)" with what may follow it
@@ -327,13 +331,7 @@ func parseJavaLevelFirst(h []byte, tEnd int, r *Record) bool {
 			return false
 		}
 	}
-	return r.setTime(0, tEnd)
-}
-
-// setTime sets the record's time to h[s:e], an RFC 3339-like date and
-// time, and reports true.
-func (r *Record) setTime(s, e int) bool {
-	r.time, r.timeKind = span{int32(s), int32(e)}, timeRFC3339
+	r.time, r.timeKind = span{0, int32(tEnd)}, timeRFC3339
 	return true
 }
 

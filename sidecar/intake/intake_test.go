@@ -454,14 +454,12 @@ func TestNoKey(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
-// In a backlog the next batch's buffer is allocated at the size of the
-// full batch before it, not grown from empty by doubling (each batch copied
-// about twice); after a batch the timer sealed part-full, a new buffer
-// starts empty again, so that slow sources during an outage do not each
-// hold a full batch's memory.
-// holdingIntake is an intake that holds every request until the test
-// ends: nothing is delivered, so no batch buffer comes back as a spare.
-func holdingIntake(t *testing.T) *httptest.Server {
+// holdingSink is a sink with cfg's settings shipping to an intake that
+// holds every request until the test ends: nothing is delivered, so no
+// batch buffer comes back as a spare. The test's end closes it without
+// waiting for the held batches.
+func holdingSink(t *testing.T, cfg intake.Config) *intake.Sink {
+	t.Helper()
 	hold := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		<-hold
@@ -469,22 +467,28 @@ func holdingIntake(t *testing.T) *httptest.Server {
 	}))
 	t.Cleanup(srv.Close)
 	t.Cleanup(func() { close(hold) }) // runs first: srv.Close waits for the handlers
-	return srv
-}
-
-func TestBatchBufferSizing(t *testing.T) {
-	srv := holdingIntake(t)
-	const perBatch = 50
-	wait := 300 * time.Millisecond
-	s, err := intake.New(intake.Config{APIKey: testKey, URL: srv.URL, MaxBatchRecords: perBatch, BatchWait: wait, Concurrency: 1})
+	cfg.APIKey, cfg.URL = testKey, srv.URL
+	s, err := intake.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() {
+	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		defer cancel()
 		s.Close(ctx)
-	}()
+	})
+	return s
+}
+
+// In a backlog the next batch's buffer is allocated at the size of the
+// full batch before it, not grown from empty by doubling (each batch copied
+// about twice); after a batch the timer sealed part-full, a new buffer
+// starts empty again, so that slow sources during an outage do not each
+// hold a full batch's memory.
+func TestBatchBufferSizing(t *testing.T) {
+	const perBatch = 50
+	wait := 300 * time.Millisecond
+	s := holdingSink(t, intake.Config{MaxBatchRecords: perBatch, BatchWait: wait, Concurrency: 1})
 	rec := record(`level=info msg="`+strings.Repeat("x", 300)+`"`, parser.LevelInfo)
 	ctx := context.Background()
 	for range perBatch {
@@ -531,18 +535,8 @@ func TestBatchBufferSizing(t *testing.T) {
 // batch, and the buffer left behind is no bigger than a batch needs, as
 // buffers are kept as spares for later batches.
 func TestNoFitItemLeavesNoGrownBuffer(t *testing.T) {
-	srv := holdingIntake(t)
 	const batchBytes = 64 << 10
-	s, err := intake.New(intake.Config{APIKey: testKey, URL: srv.URL, MaxBatchBytes: batchBytes, MaxRecordBytes: 60 << 10,
-		BatchWait: time.Hour, Concurrency: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-		defer cancel()
-		s.Close(ctx)
-	}()
+	s := holdingSink(t, intake.Config{MaxBatchBytes: batchBytes, MaxRecordBytes: 60 << 10, BatchWait: time.Hour, Concurrency: 1})
 	ctx := context.Background()
 	small := record(`level=info msg="`+strings.Repeat("s", 200)+`"`, parser.LevelInfo)
 	big := record(`level=info msg="`+strings.Repeat("b", 50<<10)+`"`, parser.LevelInfo)
