@@ -26,11 +26,26 @@ type keySet struct {
 	table []uint64
 	gen   uint64
 	tmp   []byte
+	// seen has bit bloomBit(name) set for every name in the set: a
+	// name whose bit is clear is new without a comparison, and most
+	// names of a record are.
+	seen uint64
+}
+
+// bloomBit picks name's bit in keySet.seen from its length and its first
+// and last bytes, which tell the short names of one record apart.
+func bloomBit(name []byte) uint64 {
+	n := uint(len(name))
+	if n == 0 {
+		return 1
+	}
+	return 1 << ((n + uint(name[0])*7 + uint(name[n-1])*13) & 63)
 }
 
 // reset forgets the names of the previous object.
 func (s *keySet) reset() {
 	s.names, s.ends, s.reps = s.names[:0], s.ends[:0], s.reps[:0]
+	s.seen = 0
 	s.gen++
 	if s.gen >= 1<<32 {
 		clear(s.table)
@@ -61,6 +76,17 @@ func (s *keySet) unique(key []byte) []byte {
 	return s.insert(key)
 }
 
+// add records key and reports true when the object does not have it yet;
+// otherwise it reports false and changes nothing, so that unique can then
+// pick the name under which it is written.
+func (s *keySet) add(key []byte) bool {
+	if _, ok := s.lookup(key); ok {
+		return false
+	}
+	s.insert(key)
+	return true
+}
+
 // smallSet is the number of names looked up by comparing them one by one:
 // most records have a handful of fields, and comparing a few short names
 // costs less than hashing each. Past it the names go into the table.
@@ -68,6 +94,9 @@ const smallSet = 8
 
 // lookup returns the index of name, if it was written.
 func (s *keySet) lookup(name []byte) (int, bool) {
+	if s.seen&bloomBit(name) == 0 {
+		return 0, false
+	}
 	if len(s.ends) <= smallSet {
 		start := int32(0)
 		for i, end := range s.ends {
@@ -95,6 +124,7 @@ func (s *keySet) insert(name []byte) []byte {
 	s.names = append(s.names, name...)
 	s.ends = append(s.ends, int32(len(s.names)))
 	s.reps = append(s.reps, 1)
+	s.seen |= bloomBit(name)
 	i := len(s.ends) - 1
 	switch n := len(s.ends); {
 	case n <= smallSet:

@@ -40,6 +40,10 @@ type Encoder struct {
 	secOK   bool
 	keys    keySet   // the attribute names of the record being rendered
 	nested  []keySet // the member names of the objects in a value, by depth
+	// general turns off the copies (parser.Field.AppendPlainJSON,
+	// parser.Record.AppendUTC), so that tests can hold them to the
+	// general path's output.
+	general bool
 }
 
 // Append appends rec as one JSON object and a trailing newline to dst.
@@ -70,7 +74,10 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 		e.scratch = rec.AppendMessage(e.scratch[:0])
 		dst = AppendString(dst, e.scratch)
 	}
-	if rec.RawTime() != nil {
+	if out, ok := rec.AppendUTC(append(dst, `,"timestamp":"`...)); ok && !e.general {
+		// Written in UTC already, as most loggers write it: a copy.
+		dst = append(out, '"')
+	} else if rec.RawTime() != nil {
 		ref := e.Reference
 		if ref.IsZero() {
 			ref = rec.ClockReference() // the clock only where the line leaves out the date
@@ -150,19 +157,22 @@ func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string
 			dst = append(dst, ',')
 		}
 		n++
-		// Keys and values are read in place where the line writes them
-		// as they read (most do); only the others are decoded into
-		// scratch.
-		key, ok := f.KeyText()
-		if !ok {
-			e.scratch = f.AppendKey(e.scratch[:0])
-			key = e.scratch
+		// Most fields are a copy (see parser.Field.AppendPlainJSON): a
+		// key written as JSON writes it, not written before in this
+		// object, and a value to match.
+		if key, ok := f.PlainKey(); ok && !e.general && e.keys.add(key) {
+			dst = append(dst, '"')
+			dst = append(dst, key...)
+			dst = append(dst, '"', ':')
+		} else {
+			dst = e.appendKey(dst, f)
 		}
-		if len(key) == 0 {
-			key = unparsedKey
+		if out, ok := f.AppendPlainJSON(dst); ok && !e.general {
+			dst = out
+			return true
 		}
-		dst = AppendString(dst, e.keys.unique(key))
-		dst = append(dst, ':')
+		// Values are read in place where the line writes them as they
+		// read; only the others are decoded into scratch.
 		if raw, ok := f.JSON(); ok && (isScalar(raw) || utf8.Valid(raw)) {
 			dst = e.appendJSON(dst, raw)
 		} else if v, ok := f.Text(); ok {
@@ -177,6 +187,21 @@ func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string
 		dst = append(dst, '}')
 	}
 	return dst
+}
+
+// appendKey appends f's key, decoded, renamed if the object has it already
+// (see keys.go), and escaped, then a colon.
+func (e *Encoder) appendKey(dst []byte, f parser.Field) []byte {
+	key, ok := f.KeyText()
+	if !ok {
+		e.scratch = f.AppendKey(e.scratch[:0])
+		key = e.scratch
+	}
+	if len(key) == 0 {
+		key = unparsedKey
+	}
+	dst = AppendString(dst, e.keys.unique(key))
+	return append(dst, ':')
 }
 
 // isScalar reports whether the JSON value v is a number or a literal: once

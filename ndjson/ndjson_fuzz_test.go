@@ -11,7 +11,9 @@ import (
 
 // FuzzEncode checks that any parsed text, multi-line records included,
 // renders as exactly one line holding one valid JSON object, with the
-// contract's keys and no name twice in any object.
+// contract's keys and no name twice in any object, and that the copies of
+// fields and timestamps written as JSON writes them render exactly what the
+// general path does.
 func FuzzEncode(f *testing.F) {
 	f.Add([]byte(`E0911 07:10:07.225293 1 base_controller.go:161] "failed" err="..." list=["a"] obj={"x":1}`))
 	f.Add([]byte("2026-09-11T07:19:45Z\tINFO\tname\tmsg\t{\"k\": {\"a\": [1, 2]}}"))
@@ -25,6 +27,10 @@ func FuzzEncode(f *testing.F) {
 		parser.Parse(text, &r)
 		var e Encoder
 		out := e.Append(nil, &r)
+		general := Encoder{general: true}
+		if want := general.Append(nil, &r); !bytes.Equal(out, want) {
+			t.Fatalf("copied %s general %s", out, want)
+		}
 		if bytes.Count(out, []byte("\n")) != 1 || out[len(out)-1] != '\n' {
 			t.Fatalf("not one line: %q", out)
 		}

@@ -1,14 +1,17 @@
 package ndjson
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/relevel/relevel/parser"
+	"github.com/relevel/relevel/parser/join"
 )
 
 var ref = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
@@ -103,4 +106,44 @@ func ExampleEncoder_AppendTime() {
 	// Output:
 	// 2026-11-30T04:41:36.123Z
 	// 2026-11-30T04:41:36Z
+}
+
+// TestCopiesAgreeWithGeneralPath renders every record of the corpus, real
+// loggers' output, with and without the copies of fields and timestamps
+// written as JSON writes them: the outputs must be the same bytes, and the
+// copies must have been taken for most fields, or they save nothing.
+func TestCopiesAgreeWithGeneralPath(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/corpus/*/*.log")
+	if len(files) == 0 {
+		t.Skip("no corpus")
+	}
+	var fast, general Encoder
+	general.general = true
+	records, copied, fields := 0, 0, 0
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := join.New(bytes.NewReader(data))
+		for s.Next() {
+			rec := s.Record()
+			got, want := fast.Append(nil, rec), general.Append(nil, rec)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s: copied\n%s general\n%s", name, got, want)
+			}
+			records++
+			rec.EachField(func(f parser.Field) bool {
+				fields++
+				if _, ok := f.AppendPlainJSON(nil); ok {
+					copied++
+				}
+				return true
+			})
+		}
+	}
+	if records < 1000 || copied*10 < fields*8 {
+		t.Fatalf("%d records, %d of %d fields copied", records, copied, fields)
+	}
+	t.Logf("%d records, %d of %d fields copied", records, copied, fields)
 }

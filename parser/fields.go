@@ -292,6 +292,20 @@ func eachLogfmtField(b []byte, fn func(Field) bool) {
 	}
 }
 
+// indexResetEq returns the index of the first "ESC[0m=" in b, or -1: the
+// end of a coloured key. Keys are short, so a search for the ESC beats
+// bytes.Index's set-up.
+func indexResetEq(b []byte) int {
+	for i := 0; ; i++ {
+		if i = indexByteFrom(b, i, 0x1b); i < 0 {
+			return -1
+		}
+		if len(b)-i >= 5 && string(b[i+1:i+5]) == "[0m=" {
+			return i
+		}
+	}
+}
+
 // eachTTYField splits logrus's coloured pairs "ESC[36mkeyESC[0m=value".
 func eachTTYField(b []byte, fn func(Field) bool) {
 	i := 0
@@ -307,7 +321,7 @@ func eachTTYField(b []byte, fn func(Field) bool) {
 			rest(b[i:], fn)
 			return
 		}
-		e := bytes.Index(b[ks:], []byte("\x1b[0m="))
+		e := indexResetEq(b[ks:])
 		if e < 0 {
 			rest(b[i:], fn)
 			return

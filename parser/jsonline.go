@@ -244,23 +244,35 @@ func parseJSONLine(b []byte, r *Record) bool {
 
 // eachJSONRest walks the object's members except those the header consumed.
 // parseJSONLine checked the whole object, so it is not checked again.
+// It is eachJSONMember's loop with the test inline: a second closure around
+// fn would cost a call per member.
 func (r *Record) eachJSONRest(b []byte, base int, fn func(Field) bool) {
-	eachJSONMember(b, skipWS(b, 0), func(f Field) bool {
-		vs := int32(base) + int32(offsetIn(b, f.value))
-		if vs == r.lvl.start || vs+1 == r.lvl.start || vs == r.msg.start || vs+1 == r.time.start || vs == r.time.start ||
-			vs+1 == r.logger.start || vs+1 == r.caller.start {
-			return true
+	i := skipWS(b, skipWS(b, 0)+1)
+	for i < len(b) && b[i] != '}' {
+		ke := skipString(b, i)
+		if ke < 0 {
+			return
 		}
-		return fn(f)
-	})
-}
-
-// offsetIn returns the offset of sub within b (sub is a subslice of b).
-func offsetIn(b, sub []byte) int {
-	if len(sub) == 0 {
-		return -1
+		c := skipWS(b, ke)
+		if c >= len(b) || b[c] != ':' {
+			return
+		}
+		vs := skipWS(b, c+1)
+		ve := skipValue(b, vs, 0)
+		if ve < 0 {
+			return
+		}
+		if at := int32(base + vs); !(at == r.lvl.start || at+1 == r.lvl.start || at == r.msg.start || at+1 == r.time.start ||
+			at == r.time.start || at+1 == r.logger.start || at+1 == r.caller.start) {
+			if !fn(Field{key: b[i:ke], keyKind: kindJSON, value: b[vs:ve], valueKind: kindJSON}) {
+				return
+			}
+		}
+		i = skipWS(b, ve)
+		if i < len(b) && b[i] == ',' {
+			i = skipWS(b, i+1)
+		}
 	}
-	return cap(b) - cap(sub)
 }
 
 // nestedLogLevel returns the span of the value of "level" inside the

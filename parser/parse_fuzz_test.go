@@ -98,4 +98,45 @@ func checkFieldText(t *testing.T, f Field) {
 	if v, ok := f.Text(); ok && !bytes.Equal(v, value) {
 		t.Fatalf("Text %q, AppendValue %q", v, value)
 	}
+	checkPlainJSON(t, f, key, value)
+}
+
+// checkPlainJSON fails unless the copies PlainKey and AppendPlainJSON make
+// are what they stand for: the key's text, needing no escape, and the
+// value as JSON (a JSON value as written; other text as the string
+// AppendValue gives), and dst is left alone when they decline.
+func checkPlainJSON(t *testing.T, f Field, key, value []byte) {
+	t.Helper()
+	if k, ok := f.PlainKey(); ok {
+		if !bytes.Equal(k, key) || len(k) == 0 {
+			t.Fatalf("PlainKey %q, AppendKey %q", k, key)
+		}
+		for _, c := range k {
+			if c < ' ' || c >= 0x80 || c == '"' || c == '\\' {
+				t.Fatalf("PlainKey %q holds %q", k, c)
+			}
+		}
+	}
+	dst := []byte("prefix")
+	out, ok := f.AppendPlainJSON(dst)
+	if !ok {
+		if string(out) != "prefix" {
+			t.Fatalf("AppendPlainJSON declined but wrote %q", out)
+		}
+		return
+	}
+	if !bytes.HasPrefix(out, dst) || !json.Valid(out[len(dst):]) {
+		t.Fatalf("AppendPlainJSON wrote %q", out)
+	}
+	got := out[len(dst):]
+	if raw, isJSON := f.JSON(); isJSON {
+		if !bytes.Equal(got, raw) {
+			t.Fatalf("AppendPlainJSON %q, JSON %q", got, raw)
+		}
+		return
+	}
+	var s string
+	if err := json.Unmarshal(got, &s); err != nil || s != string(value) {
+		t.Fatalf("AppendPlainJSON %q reads %q, AppendValue %q (%v)", got, s, value, err)
+	}
 }

@@ -379,3 +379,68 @@ func mysqlTime(b []byte, loc *time.Location) (time.Time, bool) {
 	}
 	return time.Date(y, time.Month(mo), d, hh, num(c[3:5]), num(c[6:8]), 0, loc), true
 }
+
+// AppendUTC appends the record's timestamp as time.RFC3339Nano writes
+// Timestamp's result in UTC, and reports whether it did, when that is a
+// copy: the line writes an RFC 3339 time in UTC ("Z" or a zero offset) with
+// every field in range, so no calendar arithmetic is needed, only the
+// fraction's trailing zeros dropped. Most JSON and logfmt loggers write
+// exactly that. ok is false otherwise, dst unchanged: use Timestamp.
+func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
+	if r.timeKind != timeRFC3339 && r.timeKind != timeLogfmt || r.time.empty() {
+		return dst, false
+	}
+	b := r.get(r.time)
+	if len(b) < 20 || scanRFC3339(b, 0, false) != len(b) {
+		return dst, false
+	}
+	// The zone: "Z", or an offset of zero.
+	z := len(b) - 1
+	switch {
+	case b[z] == 'Z':
+	case z >= 24 && (string(b[z-5:]) == "+00:00" || string(b[z-5:]) == "-00:00"):
+		z -= 5
+	case z >= 23 && (string(b[z-4:]) == "+0000" || string(b[z-4:]) == "-0000"):
+		z -= 4
+	default:
+		return dst, false
+	}
+	year := int(b[0]-'0')*1000 + int(b[1]-'0')*100 + int(b[2]-'0')*10 + int(b[3]-'0')
+	month, day := digits2(b[5:]), digits2(b[8:])
+	if month < 1 || month > 12 || day < 1 || day > daysIn(year, month) ||
+		digits2(b[11:]) > 23 || digits2(b[14:]) > 59 || digits2(b[17:]) > 59 {
+		return dst, false
+	}
+	n := len(dst)
+	dst = append(dst, b[:19]...)
+	dst[n+10] = 'T'
+	if z > 19 { // a fraction: its first nine digits, without trailing zeros
+		f := b[19:min(z, 29)]
+		for len(f) > 1 && f[len(f)-1] == '0' {
+			f = f[:len(f)-1]
+		}
+		if len(f) > 1 {
+			dst = append(dst, f...)
+			dst[len(dst)-len(f)] = '.'
+		}
+	}
+	return append(dst, 'Z'), true
+}
+
+// digits2 is the number b[0:2] writes in decimal digits.
+func digits2(b []byte) int { return int(b[0]-'0')*10 + int(b[1]-'0') }
+
+// daysIn returns the number of days in the month of the proleptic Gregorian
+// calendar.
+func daysIn(year, month int) int {
+	switch month {
+	case 2:
+		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}

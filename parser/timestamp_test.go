@@ -78,3 +78,41 @@ func naiveRFC3339(t *testing.T, date, clock, frac, zone string) time.Time {
 	}
 	return time.Date(y, time.Month(mo), d, h, mi, s, ns, time.UTC).Add(-time.Duration(off) * time.Second)
 }
+
+// TestAppendUTCAgreesWithTimestamp holds the copy AppendUTC makes to
+// Timestamp's instant formatted by time.RFC3339Nano in UTC, over dates
+// and clocks in range and out of it, fractions with trailing zeros or past
+// nine digits, both separators and every spelling of a zero offset.
+func TestAppendUTCAgreesWithTimestamp(t *testing.T) {
+	copied, declined := 0, 0
+	for _, date := range []string{"0000-01-01", "0000-02-29", "1900-02-29", "1969-12-31", "2000-02-29", "2024-02-29", "2026-02-29",
+		"2026-04-31", "2026-12-31", "2026-13-01", "2026-00-10", "2026-01-00", "9999-12-31"} {
+		for _, clock := range []string{"T00:00:00", " 23:59:59", "T24:00:00", "T12:60:00", "T12:00:60", "t12:00:00"} {
+			for _, frac := range []string{"", ".5", ".500", ",123456789", ".1234567891", ".1000000009", ".0", ".000000000"} {
+				for _, zone := range []string{"Z", "+00:00", "-00:00", "+0000", "-0000", "+01:00", "-0530", "", "z"} {
+					text := []byte(date + clock + frac + zone)
+					for _, kind := range []uint8{timeRFC3339, timeLogfmt} {
+						r := Record{text: text}
+						r.time, r.timeKind = span{0, int32(len(text))}, kind
+						want, wantOK := r.Timestamp(time.Date(2026, 6, 1, 0, 0, 0, 0, time.FixedZone("x", 3600)))
+						got, ok := r.AppendUTC([]byte("x"))
+						if !ok {
+							declined++
+							if string(got) != "x" {
+								t.Fatalf("%s: declined but wrote %q", text, got)
+							}
+							continue
+						}
+						copied++
+						if !wantOK || string(got[1:]) != want.UTC().Format(time.RFC3339Nano) {
+							t.Errorf("%s: AppendUTC %q, Timestamp %v (%v)", text, got[1:], want, wantOK)
+						}
+					}
+				}
+			}
+		}
+	}
+	if copied < 500 || declined < 500 {
+		t.Fatalf("%d copied, %d declined: the test tests too little", copied, declined)
+	}
+}

@@ -1,0 +1,126 @@
+package parser
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
+)
+
+// Most fields of most lines are written the way JSON writes them: a key of
+// plain ASCII (no control byte, quote or backslash), a bare word, a quoted
+// string whose escapes JSON shares, a number. For those, rendering a field
+// as JSON is a copy, and the general path (decode the text, then escape it
+// again, each step a scan of its own) is most of what rendering a record
+// costs. PlainKey and AppendPlainJSON are that copy, checked in one scan;
+// they decline everything else.
+
+// PlainKey returns the key when its JSON string is the key as written
+// between quotes: it needs no decoding (no escapes in the line) and no
+// escaping (ASCII without control bytes below space, '"' or '\'), and is
+// not empty. ok is false for any other key: use KeyText or AppendKey, and
+// escape the text.
+func (f Field) PlainKey() (_ []byte, ok bool) {
+	k := f.key
+	switch f.keyKind {
+	case kindText:
+	case kindJSON, kindGoQuoted, kindPlainString:
+		if len(k) < 2 || k[0] != '"' || k[len(k)-1] != '"' {
+			return nil, false
+		}
+		k = k[1 : len(k)-1]
+	default:
+		return nil, false
+	}
+	if len(k) == 0 || plainEnd(k, 0) != len(k) {
+		return nil, false
+	}
+	return k, true
+}
+
+// AppendPlainJSON appends the value as JSON when that is a copy of what the
+// line writes, and reports whether it did; dst is unchanged when not. The
+// JSON is the one an encoder keeping the logger's types writes: a value the
+// logger wrote as JSON (JSON reports it) as written, when its strings are
+// valid UTF-8 and it is not an object or an array (those may need
+// compacting and renaming of repeated names); any other value as a JSON
+// string of its text (AppendValue's), when that string is the value as
+// written: a bare word of plain ASCII (as for PlainKey), or a quoted
+// one whose only escapes are \" \\ \n \r \t, which JSON writes alike.
+func (f Field) AppendPlainJSON(dst []byte) (_ []byte, ok bool) {
+	v := f.value
+	switch f.valueKind {
+	case kindText:
+		if plainEnd(v, 0) != len(v) {
+			return dst, false
+		}
+		dst = append(dst, '"')
+		dst = append(dst, v...)
+		return append(dst, '"'), true
+	case kindJSON:
+		if len(v) == 0 {
+			return dst, false
+		}
+		switch v[0] {
+		case '{', '[':
+			return dst, false
+		case '"':
+			if !utf8.Valid(v) {
+				return dst, false
+			}
+		}
+		return append(dst, v...), true
+	case kindPlainString:
+		if len(v) < 2 || plainEnd(v, 1) != len(v)-1 {
+			return dst, false
+		}
+		return append(dst, v...), true
+	case kindGoQuoted:
+		if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+			return dst, false
+		}
+		for i := 1; ; {
+			if i = plainEnd(v, i); i >= len(v)-1 {
+				break // the closing quote
+			}
+			if v[i] != '\\' {
+				return dst, false
+			}
+			switch v[i+1] {
+			case '"', '\\', 'n', 'r', 't':
+				i += 2
+			default:
+				return dst, false
+			}
+		}
+		return append(dst, v...), true
+	}
+	return dst, false
+}
+
+// plainEnd returns the index of the first byte of b at or after i that a
+// JSON string cannot hold as it is: a quote, a backslash, a control byte or
+// a byte outside ASCII; or len(b). Eight bytes at a time, the last few
+// padded with spaces.
+func plainEnd(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		if m := notPlain(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	if n := len(b) - i; n > 0 {
+		var w [8]byte
+		copy(w[:], "        ")
+		copy(w[:], b[i:])
+		if m := notPlain(binary.LittleEndian.Uint64(w[:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	return len(b)
+}
+
+// notPlain marks, with the high bit of each byte, the bytes of x that
+// plainEnd stops at. Only bytes above the lowest mark can be false
+// positives (a borrow), so the lowest set bit is exact.
+func notPlain(x uint64) uint64 {
+	return specialBytes(x) | x&swarHigh
+}
