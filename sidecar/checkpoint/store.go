@@ -79,8 +79,9 @@ type Store struct {
 //
 // A file that cannot be read as any supported version is renamed to
 // checkpoints.json.corrupt-<UTC timestamp>, and Open returns an empty,
-// usable Store together with a *CorruptError (errors.Is(err, ErrCorrupt)).
-// The caller should log it and carry on. Any other error (the directory
+// usable Store together with a *CorruptError (errors.Is(err, ErrCorrupt));
+// its Loaded is the unreadable file's modification time. The caller should
+// log it and carry on. Any other error (the directory
 // cannot be created or read) returns a nil Store.
 func Open(dir string, opts ...Option) (*Store, error) {
 	o := options{expireAfter: DefaultExpireAfter}
@@ -112,6 +113,13 @@ func Open(dir string, opts ...Option) (*Store, error) {
 	}
 	entries, err := decode(data)
 	if err != nil {
+		// The entries are lost, but not when they were last written:
+		// the previous run's last save, in all but a hand edit. Files
+		// modified since then (a rotation while no forwarder ran) are
+		// still told from history by it, instead of taken for history.
+		if fi, serr := os.Stat(s.path); serr == nil {
+			s.loaded = fi.ModTime()
+		}
 		return s, s.setAside(err)
 	}
 	for _, e := range entries {
@@ -124,8 +132,10 @@ func Open(dir string, opts ...Option) (*Store, error) {
 }
 
 // Loaded returns the modification time of the checkpoint file Open loaded:
-// when the previous run last saved. It is zero when Open found no
-// readable file (a first start, or a corrupt file set aside). A reader
+// when the previous run last saved. For a corrupt file set aside it is
+// still that file's modification time, since the time of the last save
+// is all the more needed when its entries are lost. It is zero when Open
+// found no file (a first start). A reader
 // uses it to tell a file written while no forwarder ran (modified after
 // it) from history; both times come from the same file-system clock.
 func (s *Store) Loaded() time.Time { return s.loaded }

@@ -250,6 +250,11 @@ func TestCorruptFile(t *testing.T) {
 			if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 				t.Fatal(err)
 			}
+			// The last save, long before this start.
+			saved := time.Now().Add(-time.Hour).Truncate(time.Second)
+			if err := os.Chtimes(path, saved, saved); err != nil {
+				t.Fatal(err)
+			}
 			s, err := Open(dir)
 			if !errors.Is(err, ErrCorrupt) {
 				t.Fatalf("Open error = %v; want ErrCorrupt", err)
@@ -263,6 +268,11 @@ func TestCorruptFile(t *testing.T) {
 			}
 			if n := len(s.Entries()); n != 0 {
 				t.Errorf("%d entries; want an empty store", n)
+			}
+			// Files written since the lost save can still be told
+			// from history.
+			if !s.Loaded().Equal(saved) {
+				t.Errorf("Loaded = %v; want the corrupt file's mtime %v", s.Loaded(), saved)
 			}
 			kept, err := os.ReadFile(ce.Backup)
 			if err != nil || string(kept) != content {

@@ -1,10 +1,12 @@
 package tail
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/relevel/relevel/sidecar/checkpoint"
 )
@@ -302,4 +304,65 @@ func TestRestartCopyTruncateTwiceWhileDown(t *testing.T) {
 	checkRange(t, "first copy, from its original's checkpoint", got[:40], "w", 60, 100)
 	checkRange(t, "second copy", got[40:60], "gen2-", 0, 20)
 	checkRange(t, "live", got[60:], "gen3-", 0, 5)
+}
+
+// The checkpoint file was found corrupt after a downtime in which kubelet
+// rotated the followed file. Its entries are lost, so the rotated file has
+// no checkpoint; but it was written after the previous run's last save,
+// which the corrupt file's modification time still tells, so it is no
+// history: it is read from its start (the acknowledged lines again, at
+// least once), then the live file. Taken for history, 20 lines were lost.
+func TestRestartAfterCorruptCheckpoint(t *testing.T) {
+	root, live := podDir(t)
+	writeFile(t, live, numbered("w", 0, 10))
+	store := openStore(t)
+	f, err := os.Open(live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := checkpoint.FileIdentity(f, 0)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Set(live, id, fi.Size()) // all of it acknowledged
+	if err := store.Save(); err != nil {
+		t.Fatal(err)
+	}
+
+	// While down: more lines, a rotation, a new live file...
+	appendFile(t, live, numbered("w", 10, 30))
+	if err := os.Rename(live, live+".20261201-101500"); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, live, numbered("w", 30, 40))
+	// ...and the checkpoint's bytes were damaged, not its time. The
+	// downtime was an hour: the save, then the rotation, long before
+	// this start.
+	if err := os.WriteFile(store.Path(), []byte(`{"version":2,"entries":[{"pa`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	for path, at := range map[string]time.Time{
+		store.Path():              now.Add(-time.Hour),
+		live + ".20261201-101500": now.Add(-30 * time.Minute),
+		live:                      now.Add(-10 * time.Minute),
+	} {
+		if err := os.Chtimes(path, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	again, err := checkpoint.Open(dirOf(store))
+	if !errors.Is(err, checkpoint.ErrCorrupt) || again == nil {
+		t.Fatalf("Open = %v, %v; want a store and ErrCorrupt", again, err)
+	}
+	cfg := fastConfig(podGlob(root))
+	cfg.Offsets = again
+	h := start(t, cfg)
+	checkRange(t, "rotated, then live", h.waitLines(live, 40)[:40], "w", 0, 40)
 }
