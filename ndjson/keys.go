@@ -17,9 +17,11 @@ import "strconv"
 // open-addressing table, so that a record with thousands of fields costs
 // linear time, not quadratic.
 type keySet struct {
-	names []byte  // the names, back to back
-	ends  []int32 // ends[i] is where name i ends in names
-	reps  []int32 // reps[i] is how often name i was asked for
+	entries []keyEntry
+	// copies holds the names that were copied (see insert), back to
+	// back. Growing it leaves the earlier copies where they were, in
+	// the array they were made in, so entries can point at them.
+	copies []byte
 	// table maps a name's hash to its index: each slot holds gen<<32 |
 	// index+1, and a slot of another generation is free, so that reset
 	// need not clear it.
@@ -30,6 +32,12 @@ type keySet struct {
 	// name whose bit is clear is new without a comparison, and most
 	// names of a record are.
 	seen uint64
+}
+
+// keyEntry is one name of the set and how often it was asked for.
+type keyEntry struct {
+	name []byte
+	reps int32
 }
 
 // bloomBit picks name's bit in keySet.seen from its length and its first
@@ -44,7 +52,10 @@ func bloomBit(name []byte) uint64 {
 
 // reset forgets the names of the previous object.
 func (s *keySet) reset() {
-	s.names, s.ends, s.reps = s.names[:0], s.ends[:0], s.reps[:0]
+	// The entries past the new length still point at earlier lines:
+	// at most the buffers of the records before, which their owners
+	// reuse, so they are not cleared.
+	s.entries, s.copies = s.entries[:0], s.copies[:0]
 	s.seen = 0
 	s.gen++
 	if s.gen >= 1<<32 {
@@ -53,37 +64,32 @@ func (s *keySet) reset() {
 	}
 }
 
-func (s *keySet) name(i int) []byte {
-	start := int32(0)
-	if i > 0 {
-		start = s.ends[i-1]
-	}
-	return s.names[start:s.ends[i]]
-}
+func (s *keySet) name(i int) []byte { return s.entries[i].name }
 
 // unique returns the name under which key is written: key the first time,
 // then key_2, key_3… The result is valid until the next call.
 func (s *keySet) unique(key []byte) []byte {
 	if i, ok := s.lookup(key); ok {
 		for {
-			s.reps[i]++
-			s.tmp = strconv.AppendInt(append(append(s.tmp[:0], key...), '_'), int64(s.reps[i]), 10)
+			s.entries[i].reps++
+			s.tmp = strconv.AppendInt(append(append(s.tmp[:0], key...), '_'), int64(s.entries[i].reps), 10)
 			if _, taken := s.lookup(s.tmp); !taken {
-				return s.insert(s.tmp)
+				return s.insert(s.tmp, false)
 			}
 		}
 	}
-	return s.insert(key)
+	return s.insert(key, false)
 }
 
-// add records key and reports true when the object does not have it yet;
+// add records key, which must stay as it is until reset (a slice of the
+// record's line), and reports true when the object does not have it yet;
 // otherwise it reports false and changes nothing, so that unique can then
 // pick the name under which it is written.
 func (s *keySet) add(key []byte) bool {
 	if _, ok := s.lookup(key); ok {
 		return false
 	}
-	s.insert(key)
+	s.insert(key, true)
 	return true
 }
 
@@ -97,13 +103,11 @@ func (s *keySet) lookup(name []byte) (int, bool) {
 	if s.seen&bloomBit(name) == 0 {
 		return 0, false
 	}
-	if len(s.ends) <= smallSet {
-		start := int32(0)
-		for i, end := range s.ends {
-			if string(s.names[start:end]) == string(name) {
+	if len(s.entries) <= smallSet {
+		for i := range s.entries {
+			if string(s.entries[i].name) == string(name) {
 				return i, true
 			}
-			start = end
 		}
 		return 0, false
 	}
@@ -119,14 +123,19 @@ func (s *keySet) lookup(name []byte) (int, bool) {
 	}
 }
 
-// insert records name, known to be absent, and returns its stored copy.
-func (s *keySet) insert(name []byte) []byte {
-	s.names = append(s.names, name...)
-	s.ends = append(s.ends, int32(len(s.names)))
-	s.reps = append(s.reps, 1)
+// insert records name, known to be absent, and returns the name as the set
+// keeps it. A stable name (one that stays as it is until reset, such as a
+// slice of the record's line) is kept as it is; any other is copied.
+func (s *keySet) insert(name []byte, stable bool) []byte {
+	if !stable {
+		n := len(s.copies)
+		s.copies = append(s.copies, name...)
+		name = s.copies[n:len(s.copies):len(s.copies)]
+	}
+	s.entries = append(s.entries, keyEntry{name: name, reps: 1})
 	s.seen |= bloomBit(name)
-	i := len(s.ends) - 1
-	switch n := len(s.ends); {
+	i := len(s.entries) - 1
+	switch n := len(s.entries); {
 	case n <= smallSet:
 		// Compared one by one: not in the table.
 	case n == smallSet+1 || 2*n > len(s.table):
@@ -134,7 +143,7 @@ func (s *keySet) insert(name []byte) []byte {
 	default:
 		s.place(i)
 	}
-	return s.name(i)
+	return name
 }
 
 // place puts name i into the table.
@@ -152,10 +161,10 @@ func (s *keySet) place(i int) {
 // passes smallSet names, when none of them is in the table yet, and when
 // the table is full, which a new table empties.
 func (s *keySet) index() {
-	for 2*len(s.ends) > len(s.table) {
+	for 2*len(s.entries) > len(s.table) {
 		s.table = make([]uint64, max(16, 2*len(s.table)))
 	}
-	for i := range s.ends {
+	for i := range s.entries {
 		s.place(i)
 	}
 }

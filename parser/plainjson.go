@@ -64,7 +64,7 @@ func (f Field) AppendPlainJSON(dst []byte) (_ []byte, ok bool) {
 		case '{', '[':
 			return dst, false
 		case '"':
-			if !utf8.Valid(v) {
+			if !isASCII(v) && !utf8.Valid(v) {
 				return dst, false
 			}
 		}
@@ -100,7 +100,8 @@ func (f Field) AppendPlainJSON(dst []byte) (_ []byte, ok bool) {
 // plainEnd returns the index of the first byte of b at or after i that a
 // JSON string cannot hold as it is: a quote, a backslash, a control byte or
 // a byte outside ASCII; or len(b). Eight bytes at a time, the last few
-// padded with spaces.
+// padded with spaces. Keys and bare values are mostly shorter than eight
+// bytes, so the last word is most of the work.
 func plainEnd(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
 		if m := notPlain(binary.LittleEndian.Uint64(b[i:])); m != 0 {
@@ -108,10 +109,18 @@ func plainEnd(b []byte, i int) int {
 		}
 	}
 	if n := len(b) - i; n > 0 {
-		var w [8]byte
-		copy(w[:], "        ")
-		copy(w[:], b[i:])
-		if m := notPlain(binary.LittleEndian.Uint64(w[:])); m != 0 {
+		var w uint64
+		if i+8 <= cap(b) {
+			// The bytes past len(b) are readable (b is a window on a
+			// line): load a whole word and mask them off.
+			w = binary.LittleEndian.Uint64(b[i : i+8 : i+8])
+		} else {
+			var t [8]byte
+			copy(t[:], b[i:])
+			w = binary.LittleEndian.Uint64(t[:])
+		}
+		w = w&(1<<(8*n)-1) | 0x2020202020202020<<(8*n) // spaces past the end
+		if m := notPlain(w); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
@@ -123,4 +132,18 @@ func plainEnd(b []byte, i int) int {
 // positives (a borrow), so the lowest set bit is exact.
 func notPlain(x uint64) uint64 {
 	return specialBytes(x) | x&swarHigh
+}
+
+// isASCII reports whether b holds no byte above 0x7f: valid UTF-8 without
+// utf8.Valid's byte-at-a-time loop, eight bytes at a time.
+func isASCII(b []byte) bool {
+	var acc uint64
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		acc |= binary.LittleEndian.Uint64(b[i:])
+	}
+	for ; i < len(b); i++ {
+		acc |= uint64(b[i])
+	}
+	return acc&swarHigh == 0
 }
