@@ -96,8 +96,17 @@ func (r *Record) EachField(fn func(Field) bool) {
 		r.eachJSONRest(b, int(r.fields.start), fn)
 	case fieldsKlogr:
 		r.eachKlogrField(b, int(r.fields.start), fn)
+	case fieldsEventID:
+		f := Field{key: eventIDKey, value: b}
+		if validJSON(b) {
+			f.valueKind = kindJSON // a number, as written
+		}
+		fn(f)
 	}
 }
+
+// eventIDKey names .NET's event id, which its line writes without a name.
+var eventIDKey = []byte("event_id")
 
 // rest reports b as one unsplittable field.
 func rest(b []byte, fn func(Field) bool) {

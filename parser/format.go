@@ -75,10 +75,14 @@ const (
 	// FormatFluentBit is Fluent Bit's own log: "[2026/11/30 04:41:36]
 	// [ info] [engine] msg", and its signal handler's line.
 	FormatFluentBit
+	// FormatDotnet is .NET's console logger with its default formatter:
+	// "info: Microsoft.Hosting.Lifetime[14]", the message on the lines
+	// after it, padded with six spaces.
+	FormatDotnet
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -29,13 +29,15 @@ func classifyJSONKey(k []byte) uint8 {
 		return keyOther
 	}
 	switch string(k[1 : len(k)-1]) {
-	case "level", "severity", "lvl", "L", "@level", "log.level", "loglevel", "LEVEL":
+	// .NET's JsonConsoleFormatter writes LogLevel, Message, Timestamp (when
+	// set) and Category.
+	case "level", "severity", "lvl", "L", "@level", "log.level", "loglevel", "LEVEL", "LogLevel":
 		return keyLevel
-	case "msg", "message", "M", "@message":
+	case "msg", "message", "M", "@message", "Message":
 		return keyMsg
-	case "time", "ts", "T", "@timestamp", "timestamp":
+	case "time", "ts", "T", "@timestamp", "timestamp", "Timestamp":
 		return keyTime
-	case "logger", "N", "@module":
+	case "logger", "N", "@module", "Category":
 		return keyLogger
 	case "caller", "C", "@caller":
 		return keyCaller

@@ -49,6 +49,9 @@ func Parse(text []byte, r *Record) bool {
 	if ok && r.Format != FormatUnknown {
 		if !r.cont.empty() {
 			finishContinuation(r)
+			if r.Format == FormatDotnet {
+				dotnetMessage(r)
+			}
 		}
 		return true
 	}
@@ -262,8 +265,9 @@ func parseHeader(h []byte, r *Record) bool {
 		// env_logger without a time, "[INFO  app] msg".
 		return parseBracket(h, r) || r.retry() || parseEnvLogger(h, r)
 	case 't':
-		// std's panic hook: "thread 'main' panicked at …".
-		return parseRustPanic(h, r) || r.retry() || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
+		// std's panic hook: "thread 'main' panicked at …"; .NET's
+		// "trce: Category[0]".
+		return parseDotnet(h, r) || r.retry() || parseRustPanic(h, r) || r.retry() || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'l':
 		return parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case 0x1b:
@@ -284,8 +288,9 @@ func parseHeader(h []byte, r *Record) bool {
 		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseZerolog(h, r) || r.retry() ||
 			parseWinston(h, r) || r.retry() || parseAfterCSI(h, r)
 	case 'p', 'f':
-		// Node's uncaught exception in an ES module: "file:///app/x.mjs:3".
-		return parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
+		// Node's uncaught exception in an ES module: "file:///app/x.mjs:3",
+		// and .NET's "fail: Category[1]".
+		return parseDotnet(h, r) || r.retry() || parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
 			parseNodeUncaught(h, r)
 	case 'D', 'P':
 		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
@@ -296,9 +301,11 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'C':
 		return parseLog15(h, r) || r.retry() || parsePython(h, r)
 	case 'd', 'i', 'w', 'e':
-		// winston's format.simple(), "info: msg", after logfmt, which
-		// never takes a line without a '=' pair.
-		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() || parseWinston(h, r)
+		// .NET's "info: Category[14]" before winston's format.simple(),
+		// "info: msg", after logfmt, which never takes a line without a
+		// '=' pair.
+		return parseDotnet(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
+			parseWinston(h, r)
 	case 'L':
 		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'S':
@@ -323,7 +330,9 @@ func parseHeader(h []byte, r *Record) bool {
 		// A relative path of Ruby's uncaught exception ("app.rb:3:in …")
 		// after logfmt, which never takes a line without a '=' pair, and
 		// winston's alert, crit, http, silly and verbose ("http: msg").
-		return parseLogfmt(h, r) || r.retry() || parseRubyUncaught(h, r) || r.retry() || parseWinston(h, r)
+		// .NET's "crit: Category[0]" before winston's crit.
+		return h[0] == 'c' && parseDotnet(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() || parseRubyUncaught(h, r) || r.retry() ||
+			parseWinston(h, r)
 	}
 	return false
 }

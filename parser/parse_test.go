@@ -108,6 +108,16 @@ var edgeCases = []parseCase{
 		format: FormatFluentBit, level: LevelCritical, msg: "caught signal (SIGSEGV)", logger: "engine"},
 	{name: "fluentbit stop signal", line: "[2026/11/30 04:42:41] [engine] caught signal (SIGTERM)",
 		format: FormatFluentBit, level: LevelInfo, msg: "caught signal (SIGTERM)", logger: "engine"},
+	{name: "dotnet head alone", line: "fail: Microsoft.AspNetCore.Diagnostics.ExceptionHandlerMiddleware[1]",
+		format: FormatDotnet, level: LevelError, logger: "Microsoft.AspNetCore.Diagnostics.ExceptionHandlerMiddleware"},
+	{name: "dotnet message on the padded lines after it", line: "crit: Microsoft.AspNetCore.Server.Kestrel[0]\n      Unable to start Kestrel.\n      System.IO.IOException: in use\n         at X.Bind()",
+		format: FormatDotnet, level: LevelCritical, msg: "Unable to start Kestrel.\nSystem.IO.IOException: in use\n   at X.Bind()", logger: "Microsoft.AspNetCore.Server.Kestrel"},
+	{name: "dotnet SingleLine", line: "dbug: Orders.Api[-7] cache miss for key 42",
+		format: FormatDotnet, level: LevelDebug, msg: "cache miss for key 42", logger: "Orders.Api"},
+	{name: "dotnet trce", line: "trce: Microsoft.EntityFrameworkCore.Database.Connection[20000]",
+		format: FormatDotnet, level: LevelDebug, logger: "Microsoft.EntityFrameworkCore.Database.Connection"},
+	{name: "winston line with brackets after a space is no dotnet", line: "info: Processing item[3]",
+		format: FormatWinston, level: LevelInfo, msg: "Processing item[3]"},
 	{name: "logback dated pattern", line: "2026-11-30 04:41:36,123 [http-nio-8080-exec-1] WARN  o.e.App - careful",
 		format: FormatJava, level: LevelWarning, msg: "careful", logger: "o.e.App", time: "2026-11-30 04:41:36,123"},
 	{name: "kafka layout", line: "[2026-11-30 04:41:36,123] INFO [KafkaServer id=1] started (kafka.server.KafkaServer)",
@@ -421,6 +431,12 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	"fail: Orders.Api[] no event id",
+	"fail: Orders.Api[1x] not a number",
+	"fail: Orders.Api[1]no space",
+	"fail: [1] no category",
+	"fail: not .NET",
+	"note: Orders.Api[1] no such level",
 	"[2026/11/30 04:42:41] [engine] caught signal (SIGUSR1)", // a signal Fluent Bit's handler does not print
 	"[2026/11/30 04:42:41] [ fine] [engine] no such level",
 	"[2026/11/30 04:42:41] plain text after a Fluent Bit time",

@@ -21,6 +21,9 @@ const (
 	// escapes: its text is the bytes between the quotes, with no second
 	// search for a backslash when it is decoded.
 	kindPlainString
+	// .NET console lines: each starts with six spaces of padding that are
+	// not part of the value (see appendUnpadded).
+	kindPadded
 )
 
 // How the fields region is laid out.
@@ -35,6 +38,7 @@ const (
 	fieldsJSONRest           // a JSON object minus the members the header consumed
 	fieldsCalico             // Calico's " key=value" pairs, values in Go syntax (%#v)
 	fieldsKlogr              // klogr's `"key"=value` pairs, both JSON, minus the "msg" pair
+	fieldsEventID            // .NET's event id: the number alone, reported as event_id
 )
 
 // How the timestamp is written.
@@ -249,6 +253,8 @@ func appendDecoded(dst, v []byte, kind uint8) []byte {
 		}
 	case kindBlock:
 		return appendBlock(dst, v)
+	case kindPadded:
+		return appendUnpadded(dst, v)
 	}
 	return append(dst, v...)
 }

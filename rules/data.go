@@ -14,7 +14,8 @@ import (
 // Terraform provider read the same data.
 //
 // File layout: "key: value" header lines, then sections opened by a line
-// "== name ==" (match, support, lookup <source attribute>, samples). Lines
+// "== name ==" (match, support, lookup <source attribute>[, <another>…],
+// samples). Lines
 // starting with '#' are comments, except in samples and a lookup row "#,…".
 //
 //go:embed formats/*.rules
@@ -79,6 +80,7 @@ func LoadFormats() ([]Format, error) {
 func parseFormat(file, text string) (Format, error) {
 	var f Format
 	section := ""
+	var lookups []int // the lookups the open section fills
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(nil, 1<<20)
 	line := 0
@@ -90,8 +92,17 @@ func parseFormat(file, text string) (Format, error) {
 		l := sc.Text()
 		if strings.HasPrefix(l, "== ") && strings.HasSuffix(l, " ==") {
 			section = strings.TrimSpace(l[3 : len(l)-3])
-			if attr, ok := strings.CutPrefix(section, "lookup "); ok {
-				f.Lookups = append(f.Lookups, Lookup{Source: strings.TrimSpace(attr)})
+			if attrs, ok := strings.CutPrefix(section, "lookup "); ok {
+				// One table may serve several source attributes
+				// ("lookup level, severity"): a lookup each.
+				lookups = lookups[:0]
+				for _, attr := range strings.Split(attrs, ",") {
+					if attr = strings.TrimSpace(attr); attr == "" {
+						return f, errf("empty source attribute in %q", l)
+					}
+					lookups = append(lookups, len(f.Lookups))
+					f.Lookups = append(f.Lookups, Lookup{Source: attr})
+				}
 				section = "lookup"
 			}
 			switch section {
@@ -141,8 +152,9 @@ func parseFormat(file, text string) (Format, error) {
 			if !strings.Contains(l, ",") {
 				return f, errf("lookup row %q has no comma", l)
 			}
-			lk := &f.Lookups[len(f.Lookups)-1]
-			lk.Rows = append(lk.Rows, l)
+			for _, i := range lookups {
+				f.Lookups[i].Rows = append(f.Lookups[i].Rows, l)
+			}
 		case "categories":
 			name, q, ok := strings.Cut(l, "|")
 			if !ok {

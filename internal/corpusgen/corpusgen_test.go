@@ -214,8 +214,10 @@ func jsonWord(v string) (string, bool) {
 		return LevelCritical, true
 	case "eror":
 		return LevelError, true
-	case "crit":
+	case "crit", "critical": // .NET's LogLevel names, with "information"
 		return LevelCritical, true
+	case "information":
+		return LevelInfo, true
 	case "trace", "debug":
 		return LevelDebug, true
 	case "info":
@@ -236,7 +238,7 @@ func jsonLevel(text string) (map[string]any, string, bool) {
 	if err := json.Unmarshal([]byte(text), &m); err != nil {
 		return nil, "", false
 	}
-	for _, k := range []string{"level", "L", "@level", "log.level", "loglevel", "LEVEL", "lvl", "severity"} {
+	for _, k := range []string{"level", "L", "@level", "log.level", "loglevel", "LEVEL", "lvl", "severity", "LogLevel"} {
 		if v, ok := m[k].(string); ok {
 			return m, v, true
 		}
