@@ -79,10 +79,13 @@ const (
 	// "info: Microsoft.Hosting.Lifetime[14]", the message on the lines
 	// after it, padded with six spaces.
 	FormatDotnet
+	// FormatBitnami is the set-up scripts' log of Bitnami's images
+	// (liblog.sh): "postgresql 10:57:40.63 INFO  ==> msg", coloured or not.
+	FormatBitnami
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -313,11 +313,12 @@ func parseKafka(h []byte, r *Record) bool {
 
 // parseJavaLevelFirst recognises "%d %p %m (%c)" with what may follow it
 // (Strimzi's Kafka and ZooKeeper images: "%d{ISO8601} %p %m (%c) [%t]"),
-// after the time (tEnd its end). CPython's "asctime levelname message"
+// and JBoss's "%d %-5p [%c] (%t) %s%e" (WildFly, Quarkus, Keycloak), after
+// the time (tEnd its end). CPython's "asctime levelname message"
 // looks the same with INFO, ERROR and DEBUG: a line is claimed here when
-// its level is Java's alone (WARN, TRACE, FATAL), or when it ends with the
-// logger in parentheses (the thread in brackets after it, or not) and its
-// time has %d's comma.
+// its level is Java's alone (WARN, TRACE, FATAL), or when it names its
+// logger (in parentheses at its end, the thread in brackets after it or
+// not, or JBoss's bracketed category) and its time has %d's comma.
 func parseJavaLevelFirst(h []byte, tEnd int, r *Record) bool {
 	if tEnd+2 >= len(h) || h[tEnd] != ' ' || !javaLevelMessage(h, tEnd+1, r) {
 		return false
@@ -348,7 +349,9 @@ func javaLevelMessage(h []byte, ls int, r *Record) bool {
 		ms++
 	}
 	me := len(h)
-	if n, ok := javaTailLogger(h, ms); ok {
+	if c, t, m, ok := jbossCategoryThread(h, ms); ok {
+		r.logger, r.thread, ms = c, t, m
+	} else if n, ok := javaTailLogger(h, ms); ok {
 		r.logger = n
 		me = int(n.start) - 2
 	}
@@ -357,6 +360,33 @@ func javaLevelMessage(h []byte, ls int, r *Record) bool {
 	r.msg = span{int32(ms), int32(me)}
 	r.rawCont = true
 	return true
+}
+
+// jbossCategoryThread reads JBoss Log Manager's "[%c] (%t) " at h[ms], which
+// WildFly's and Quarkus's default console formats ("%d %-5p [%c] (%t)
+// %s%e", Keycloak's too) put between the level and the message: the
+// category (no spaces), the thread name, and where the message starts.
+func jbossCategoryThread(h []byte, ms int) (category, thread span, msg int, ok bool) {
+	if ms >= len(h) || h[ms] != '[' {
+		return
+	}
+	ce := ms + 1
+	for ce < len(h) && h[ce] != ']' && h[ce] > ' ' {
+		ce++
+	}
+	if ce == ms+1 || ce+3 >= len(h) || h[ce] != ']' || h[ce+1] != ' ' || h[ce+2] != '(' {
+		return
+	}
+	ts := ce + 3
+	k := bytes.Index(h[ts:], []byte(") "))
+	if k < 1 {
+		if k = len(h) - ts - 1; k < 1 || h[len(h)-1] != ')' {
+			return // no thread, or nothing after it
+		}
+	}
+	te := ts + k
+	m := min(te+2, len(h))
+	return span{int32(ms + 1), int32(ce)}, span{int32(ts), int32(te)}, m, true
 }
 
 // javaTailLogger finds " (a.b.C)" or " (a.b.C) [thread]" at the end of

@@ -94,6 +94,12 @@ func parseHeader(h []byte, r *Record) bool {
 	if len(h) == 0 {
 		return false
 	}
+	// Bitnami's "module 10:57:40.63 INFO  ==> ": any lower-case word
+	// opens it, so it is tried before the cases split on the first byte;
+	// a line is rejected at the byte after its first word.
+	if c := h[0]; 'a' <= c && c <= 'z' && parseBitnami(h, r) {
+		return true
+	}
 	// Constant cases: the compiler turns the switch into a jump table, one
 	// indirect jump instead of a chain of comparisons.
 	switch h[0] {
@@ -271,6 +277,10 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'l':
 		return parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case 0x1b:
+		// Bitnami's coloured module: ESC[38;5;6m.
+		if len(h) > 9 && string(h[:9]) == "\x1b[38;5;6m" && parseBitnami(h, r) {
+			return true
+		}
 		// A reset, then another colour: hclog's forced colour spills the
 		// previous line's reset onto this one. logrus's and zerolog's
 		// colours open with their own code, so neither can claim it.
@@ -320,7 +330,8 @@ func parseHeader(h []byte, r *Record) bool {
 		// and Node's, "/app/server.js:36".
 		return parseRubyUncaught(h, r) || r.retry() || parseNodeUncaught(h, r)
 	case ' ', '\t':
-		return parseIndented(h, r)
+		// Bitnami's line without a module: " 16:30:28.78 INFO  ==> ".
+		return h[0] == ' ' && parseBitnami(h, r) || r.retry() || parseIndented(h, r)
 	case 'n':
 		// winston's notice, and Node's uncaught exception thrown inside
 		// its own modules ("node:internal/modules/cjs/loader:1228").

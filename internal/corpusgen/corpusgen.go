@@ -68,6 +68,7 @@ const (
 	FormatEnvoy     = "envoy"     // Envoy's default log format and Istio's for its sidecars
 	FormatFluentBit = "fluentbit" // Fluent Bit's own log
 	FormatDotnet    = "dotnet"    // .NET's console logger, SimpleConsoleFormatter
+	FormatBitnami   = "bitnami"   // Bitnami images' liblog.sh
 	FormatRuby      = "ruby"      // Ruby's Logger (Rails' too), uncaught exceptions
 	FormatRedis     = "redis"     // Redis's log
 	FormatMySQL     = "mysql"     // MySQL's and MariaDB's error log
@@ -94,7 +95,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "dotnet", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "dotnet", "bitnami", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -183,7 +184,7 @@ func validFormatLevel(format, level string) bool {
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
 		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis, FormatMySQL, FormatRust,
-		FormatWinston, FormatNode, FormatFluentBit, FormatDotnet:
+		FormatWinston, FormatNode, FormatFluentBit, FormatDotnet, FormatBitnami:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true

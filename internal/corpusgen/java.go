@@ -41,6 +41,7 @@ func javaStreams() []*stream {
 		j("log4j2", "log4j2", "log4j2's DefaultConfiguration (no configuration file), root level ALL"),
 		j("kafka", "kafka", `log4j2 Console appender on stdout with Kafka's layout, "[%d] %p %m (%c)%n"`),
 		j("strimzi", "strimzi", `log4j2 Console appender on stdout with the layout of Strimzi's Kafka and ZooKeeper images, "%d %p %m (%c) [%t]%n"`),
+		j("jboss", "jboss", `log4j2 Console appender on stdout with JBoss Log Manager's console format, WildFly's, Quarkus's and Keycloak's default, "%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p [%c] (%t) %s%e%n" (%m for %s%e)`),
 		j("spring-boot-3", "spring3", "Spring Boot 3's default console pattern (defaults.xml, colour off) through logback"),
 		j("spring-boot-2", "spring2", "Spring Boot 2's default console pattern (defaults.xml, colour off) through logback"),
 	}

@@ -207,6 +207,7 @@ func allStreams() []*stream {
 	all = append(all, envoyStreams()...)
 	all = append(all, fluentBitStreams()...)
 	all = append(all, dotnetStreams()...)
+	all = append(all, bitnamiStreams()...)
 	all = append(all, rubyStreams()...)
 	all = append(all, redisStreams()...)
 	all = append(all, mysqlStreams()...)

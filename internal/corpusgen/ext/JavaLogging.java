@@ -150,6 +150,7 @@ public class JavaLogging {
                 break;
             case "kafka":
             case "strimzi":
+            case "jboss":
                 Log4j2PatternMode.run(mode);
                 break;
             default:
@@ -232,11 +233,19 @@ public class JavaLogging {
      * log4j2 with one console appender on stdout and a PatternLayout, as a
      * log4j2.yaml gives it: kafka, Kafka's "[%d] %p %m (%c)%n"; strimzi, the
      * "%d %p %m (%c) [%t]%n" of Strimzi's Kafka and ZooKeeper images (their
-     * log4j 1 %d{ISO8601} writes the date and time as log4j2's %d does).
+     * log4j 1 %d{ISO8601} writes the date and time as log4j2's %d does);
+     * jboss, JBoss Log Manager's console format (WildFly, Quarkus, Keycloak).
      */
     static final class Log4j2PatternMode {
         static void run(String mode) {
-            String pattern = mode.equals("kafka") ? "[%d] %p %m (%c)%n" : "%d %p %m (%c) [%t]%n";
+            String pattern = switch (mode) {
+                case "kafka" -> "[%d] %p %m (%c)%n";
+                // JBoss Log Manager's console format, WildFly's and
+                // Quarkus's default (Keycloak's too): "%d{yyyy-MM-dd
+                // HH:mm:ss,SSS} %-5p [%c] (%t) %s%e%n".
+                case "jboss" -> "%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p [%c] (%t) %m%n";
+                default -> "%d %p %m (%c) [%t]%n";
+            };
             org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilder<org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration> b =
                     org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilderFactory.newConfigurationBuilder();
             b.add(b.newAppender("stdout", "Console")
@@ -244,9 +253,10 @@ public class JavaLogging {
                     .add(b.newLayout("PatternLayout").addAttribute("pattern", pattern)));
             b.add(b.newRootLogger(org.apache.logging.log4j.Level.ALL).add(b.newAppenderRef("stdout")));
             org.apache.logging.log4j.core.config.Configurator.initialize(b.build());
-            org.apache.logging.log4j.Logger l = org.apache.logging.log4j.LogManager.getLogger("kafka.server.KafkaServer");
+            boolean jboss = mode.equals("jboss");
+            org.apache.logging.log4j.Logger l = org.apache.logging.log4j.LogManager.getLogger(jboss ? "org.keycloak.services" : "kafka.server.KafkaServer");
             JavaLogging.run("log4j2 " + mode, new Log(l::trace, l::debug, l::info, l::warn, l::error, l::error, l::fatal));
-            org.apache.logging.log4j.Logger c = org.apache.logging.log4j.LogManager.getLogger("kafka.controller.KafkaController");
+            org.apache.logging.log4j.Logger c = org.apache.logging.log4j.LogManager.getLogger(jboss ? "org.infinispan.CONTAINER" : "kafka.controller.KafkaController");
             rec("info", mode + " info, a message opening with a bracket", () -> c.info("[Controller id=1] Processing automatic preferred replica leader election"));
             onThread("controller-event-thread", () -> rec("warning", mode + " warn from another thread", () -> c.warn("[Controller id=1] Broker 2 not available")));
         }
