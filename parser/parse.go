@@ -266,7 +266,8 @@ func parseHeader(h []byte, r *Record) bool {
 			if len(h) > 5 && h[5] == '/' {
 				return parseFluentBit(h, r)
 			}
-			return parseGunicorn(h, r) || r.retry() || parseEnvoy(h, r) || r.retry() || parseKafka(h, r)
+			return parseGunicorn(h, r) || r.retry() || parseCelery(h, r) || r.retry() || parseEnvoy(h, r) || r.retry() ||
+				parseKafka(h, r)
 		}
 		// env_logger without a time, "[INFO  app] msg".
 		return parseBracket(h, r) || r.retry() || parseEnvLogger(h, r)

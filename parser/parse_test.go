@@ -118,6 +118,10 @@ var edgeCases = []parseCase{
 		format: FormatDotnet, level: LevelDebug, logger: "Microsoft.EntityFrameworkCore.Database.Connection"},
 	{name: "winston line with brackets after a space is no dotnet", line: "info: Processing item[3]",
 		format: FormatWinston, level: LevelInfo, msg: "Processing item[3]"},
+	{name: "celery worker log", line: "[2018-01-10 10:58:09,805: INFO/MainProcess] Connected to redis://redis:6379//",
+		format: FormatPython, level: LevelInfo, msg: "Connected to redis://redis:6379//", logger: "MainProcess", time: "2018-01-10 10:58:09,805"},
+	{name: "celery pool worker warning", line: "[2023-04-15 16:12:17,491: WARNING/ForkPoolWorker-4] Traceback (most recent call last):",
+		format: FormatPython, level: LevelWarning, msg: "Traceback (most recent call last):", logger: "ForkPoolWorker-4"},
 	{name: "jboss console format", line: "2023-01-23 10:15:08,400 INFO  [org.keycloak.quarkus.runtime.hostname.DefaultHostnameProvider] (main) Hostname settings: Base URL: <unset>",
 		format: FormatJava, level: LevelInfo, msg: "Hostname settings: Base URL: <unset>", logger: "org.keycloak.quarkus.runtime.hostname.DefaultHostnameProvider", time: "2023-01-23 10:15:08,400"},
 	{name: "jboss console format, thread name with spaces", line: "2023-01-23 10:15:08,400 ERROR [io.quarkus] (Shutdown thread) stopped in 0.01s",
@@ -443,6 +447,9 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	"[2018-01-10 10:58:09,805: NOTE/MainProcess] no such level",
+	"[2018-01-10 10:58:09,805: INFO/] no process",
+	"[2018-01-10 10:58:09,805 INFO/MainProcess] no colon",
 	"postgresql 10:57:40.63 NOTICE ==> no such level",
 	"postgresql 10:57:40.6 INFO  ==> one digit of fraction",
 	"postgresql 10:57:40.63 INFO  => a short arrow",

@@ -199,6 +199,46 @@ func parsePythonAsctime(h []byte, te int, r *Record) bool {
 	return true
 }
 
+// parseCelery recognises Celery's worker log, which it writes to stderr
+// with "[%(asctime)s: %(levelname)s/%(processName)s] %(message)s"
+// (worker_log_format), and its task loggers with "%(task_name)s[%(task_id)s]:
+// " before the message (worker_task_log_format):
+// "[2026-11-30 04:41:36,123: INFO/MainProcess] Connected to redis://redis:6379//".
+// The process name (MainProcess, ForkPoolWorker-1) is kept as the logger.
+func parseCelery(h []byte, r *Record) bool {
+	// "[" + 23 (asctime with its comma) + ": " LEVEL "/" process "] "
+	if len(h) < 30 || h[24] != ':' || h[25] != ' ' || h[20] != ',' || scanRFC3339(h[:24], 1, false) != 24 {
+		return false
+	}
+	ls := 26
+	le := ls
+	for le < len(h) && le-ls < 9 && isUpper(h[le]) {
+		le++
+	}
+	if le >= len(h) || h[le] != '/' {
+		return false
+	}
+	lvl, ok := pythonLevel(h[ls:le])
+	if !ok {
+		return false
+	}
+	ps := le + 1
+	pe := ps
+	for pe < len(h) && h[pe] != ']' && h[pe] > ' ' {
+		pe++
+	}
+	if pe == ps || pe >= len(h) || h[pe] != ']' || pe+1 < len(h) && h[pe+1] != ' ' {
+		return false
+	}
+	r.Format, r.Level = FormatPython, lvl
+	r.time, r.timeKind = span{1, 24}, timeRFC3339
+	r.lvl = span{int32(ls), int32(le)}
+	r.logger = span{int32(ps), int32(pe)}
+	r.msg = span{int32(min(pe+2, len(h))), int32(len(h))}
+	r.rawCont = true // a traceback, a multi-line message
+	return true
+}
+
 // parseGunicorn recognises gunicorn's error log, which its glogging.Logger
 // writes with "%(asctime)s [%(process)d] [%(levelname)s] %(message)s" and
 // the date format "[%Y-%m-%d %H:%M:%S %z]":

@@ -36,6 +36,7 @@ func pythonStreams() []*stream {
 		py("logging-dash", "dash", `basicConfig format "%(asctime)s - %(name)s - %(levelname)s - %(message)s"`),
 		py("logging-level", "level", `basicConfig format "%(asctime)s %(levelname)s %(message)s"`),
 		py("logging-level-padded", "level-padded", `basicConfig format "%(asctime)s %(levelname)-8s %(name)s: %(message)s"`),
+		py("celery", "celery", `Celery's worker log formats through logging: worker_log_format "[%(asctime)s: %(levelname)s/%(processName)s] %(message)s" and, for a task's logger, worker_task_log_format "… %(task_name)s[%(task_id)s]: %(message)s" (the defaults of celery/app/defaults.py)`),
 		server("uvicorn", "uvicorn", "python3-uvicorn",
 			"uvicorn's default log config at log level trace, its access log sent to stderr with the rest: startup, "+
 				"requests, an exception in the ASGI application, an invalid HTTP request, shutdown"),

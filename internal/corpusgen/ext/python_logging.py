@@ -63,12 +63,15 @@ def caused():
         raise PoolError("connection pool exhausted") from e
 
 
-def run(log, db, name):
-    """The calls every mode makes, at every level, through two loggers."""
+def run(log, db, name, first=None):
+    """The calls every mode makes, at every level, through two loggers;
+    first, when given, makes the mode's own calls before them."""
     # A line no logger wrote comes first: after a record, the parser takes
     # any line that is no record head as the record's (a multi-line
     # message's lines are as plain), as it does for Go's loggers.
     rec(0, "print(file=sys.stderr): no logger", lambda: print("migrations: 12 applied", file=sys.stderr), fmt="")
+    if first:
+        first()
     rec(logging.DEBUG, name + " debug", lambda: log.debug("loaded 3 plugins from /etc/app/plugins.d"))
     rec(logging.INFO, name + " info", lambda: log.info("Starting worker pool with 4 workers"))
     rec(logging.INFO, name + " info, a level word inside", lambda: db.info("retrying after ERROR 1205 from the primary"))
@@ -111,6 +114,29 @@ def main():
     elif mode == "level-padded":
         logging.basicConfig(level=logging.DEBUG, stream=err,
                             format="%(asctime)s %(levelname)-8s %(name)s: %(message)s")
+    elif mode == "celery":
+        # Celery's worker_log_format and worker_task_log_format defaults
+        # (celery/app/defaults.py), which its worker sets up on stderr.
+        logging.basicConfig(level=logging.DEBUG, stream=err,
+                            format="[%(asctime)s: %(levelname)s/%(processName)s] %(message)s")
+        task = logging.getLogger("tasks.resize")
+        task.propagate = False
+        h = logging.StreamHandler(err)
+        h.setFormatter(logging.Formatter(
+            "[%(asctime)s: %(levelname)s/%(processName)s] %(task_name)s[%(task_id)s]: %(message)s"))
+
+        class TaskFilter(logging.Filter):
+            def filter(self, record):
+                record.task_name, record.task_id = "tasks.resize", "6a1f3c2e-9b7d-4e5a-8c1b-2d3e4f5a6b7c"
+                return True
+        h.addFilter(TaskFilter())
+        task.addHandler(h)
+
+        def first():
+            rec(logging.INFO, "celery task logger info", lambda: task.info("resizing image 42 to 640x480"))
+            rec(logging.ERROR, "celery task logger error", lambda: task.error("image 42 not found in bucket uploads"))
+        run(logging.getLogger("app"), logging.getLogger("app.db"), "logging " + mode, first)
+        return
     else:
         sys.exit("unknown mode " + mode)
     run(logging.getLogger("app"), logging.getLogger("app.db"), "logging " + mode)
