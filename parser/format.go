@@ -82,10 +82,13 @@ const (
 	// FormatBitnami is the set-up scripts' log of Bitnami's images
 	// (liblog.sh): "postgresql 10:57:40.63 INFO  ==> msg", coloured or not.
 	FormatBitnami
+	// FormatPHPFPM is PHP-FPM's own log: "[02-Dec-2026 04:30:22] NOTICE:
+	// fpm is running, pid 1".
+	FormatPHPFPM
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -266,6 +266,10 @@ func parseHeader(h []byte, r *Record) bool {
 			if len(h) > 5 && h[5] == '/' {
 				return parseFluentBit(h, r)
 			}
+			// PHP-FPM's "[02-Dec-2026 04:30:22] NOTICE: …".
+			if len(h) > 7 && h[3] == '-' && h[7] == '-' {
+				return parsePHPFPM(h, r)
+			}
 			return parseGunicorn(h, r) || r.retry() || parseCelery(h, r) || r.retry() || parseEnvoy(h, r) || r.retry() ||
 				parseKafka(h, r)
 		}

@@ -118,6 +118,12 @@ var edgeCases = []parseCase{
 		format: FormatDotnet, level: LevelDebug, logger: "Microsoft.EntityFrameworkCore.Database.Connection"},
 	{name: "winston line with brackets after a space is no dotnet", line: "info: Processing item[3]",
 		format: FormatWinston, level: LevelInfo, msg: "Processing item[3]"},
+	{name: "php-fpm notice", line: "[02-Dec-2026 04:30:22] NOTICE: fpm is running, pid 1",
+		format: FormatPHPFPM, level: LevelNotice, msg: "fpm is running, pid 1", time: "02-Dec-2026 04:30:22"},
+	{name: "php-fpm debug with microseconds", line: "[02-Dec-2026 04:30:05.980961] DEBUG: pid 1, fpm_init(), line 72: saving",
+		format: FormatPHPFPM, level: LevelDebug, msg: "pid 1, fpm_init(), line 72: saving", time: "02-Dec-2026 04:30:05.980961"},
+	{name: "php-fpm alert", line: "[02-Dec-2026 04:30:05] ALERT: [pool www] user has not been defined",
+		format: FormatPHPFPM, level: LevelAlert, msg: "[pool www] user has not been defined"},
 	{name: "celery worker log", line: "[2018-01-10 10:58:09,805: INFO/MainProcess] Connected to redis://redis:6379//",
 		format: FormatPython, level: LevelInfo, msg: "Connected to redis://redis:6379//", logger: "MainProcess", time: "2018-01-10 10:58:09,805"},
 	{name: "celery pool worker warning", line: "[2023-04-15 16:12:17,491: WARNING/ForkPoolWorker-4] Traceback (most recent call last):",
@@ -447,6 +453,9 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	"[02-Dec-2026 04:30:22] INFO: no such level",
+	"[02-Xyz-2026 04:30:22] NOTICE: no such month",
+	"[02-Dec-2026 04:30:22] NOTICE:no space",
 	"[2018-01-10 10:58:09,805: NOTE/MainProcess] no such level",
 	"[2018-01-10 10:58:09,805: INFO/] no process",
 	"[2018-01-10 10:58:09,805 INFO/MainProcess] no colon",

@@ -57,6 +57,7 @@ const (
 	timeZoneName        // 2006-01-02 15:04:05.000 UTC: a zone name or offset after a space (PostgreSQL's %m)
 	timeRedis           // 02 Jan 2006 15:04:05.000, local time (Redis)
 	timeMySQL           // 2006-01-02 15:04:05 or 060102 15:04:05, the hour space-padded, local time (MariaDB)
+	timePHP             // 02-Jan-2006 15:04:05[.000000], local time (PHP-FPM)
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the

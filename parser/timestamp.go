@@ -51,6 +51,13 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 			fracNanos(b[21:24]), ref.Location()), true
 	case timeMySQL:
 		return mysqlTime(b, ref.Location())
+	case timePHP:
+		nsec := 0
+		if len(b) > 21 {
+			nsec = fracNanos(b[21:])
+		}
+		return time.Date(num(b[7:11]), time.Month(julMonth(b[3:6])), num(b[0:2]), num(b[12:14]), num(b[15:17]), num(b[18:20]),
+			nsec, ref.Location()), true
 	case timeLogfmt:
 		// An RFC 3339 time never reads as a number, so trying both is the
 		// same as telling them apart first.

@@ -208,6 +208,7 @@ func allStreams() []*stream {
 	all = append(all, fluentBitStreams()...)
 	all = append(all, dotnetStreams()...)
 	all = append(all, bitnamiStreams()...)
+	all = append(all, phpfpmStreams()...)
 	all = append(all, rubyStreams()...)
 	all = append(all, redisStreams()...)
 	all = append(all, mysqlStreams()...)
