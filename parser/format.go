@@ -85,10 +85,13 @@ const (
 	// FormatPHPFPM is PHP-FPM's own log: "[02-Dec-2026 04:30:22] NOTICE:
 	// fpm is running, pid 1".
 	FormatPHPFPM
+	// FormatApache is the Apache HTTP Server's error log: "[Wed Dec 02
+	// 04:38:16.304673 2026] [core:notice] [pid 1:tid 1] AH00094: msg".
+	FormatApache
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

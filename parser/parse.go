@@ -273,6 +273,11 @@ func parseHeader(h []byte, r *Record) bool {
 			return parseGunicorn(h, r) || r.retry() || parseCelery(h, r) || r.retry() || parseEnvoy(h, r) || r.retry() ||
 				parseKafka(h, r)
 		}
+		// Apache httpd's "[Wed Dec 02 04:38:16.304673 2026] [core:notice] …",
+		// a weekday where CoreDNS's "[INFO]" has its level.
+		if len(h) > 8 && h[4] == ' ' && h[8] == ' ' {
+			return parseApache(h, r)
+		}
 		// env_logger without a time, "[INFO  app] msg".
 		return parseBracket(h, r) || r.retry() || parseEnvLogger(h, r)
 	case 't':

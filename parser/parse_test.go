@@ -118,6 +118,13 @@ var edgeCases = []parseCase{
 		format: FormatDotnet, level: LevelDebug, logger: "Microsoft.EntityFrameworkCore.Database.Connection"},
 	{name: "winston line with brackets after a space is no dotnet", line: "info: Processing item[3]",
 		format: FormatWinston, level: LevelInfo, msg: "Processing item[3]"},
+	{name: "apache 2.4 notice", line: "[Wed Dec 02 04:38:16.304673 2026] [mpm_event:notice] [pid 29573:tid 29573] AH00489: Apache/2.4.71 (Debian) configured -- resuming normal operations",
+		format: FormatApache, level: LevelNotice, msg: "AH00489: Apache/2.4.71 (Debian) configured -- resuming normal operations", logger: "mpm_event", time: "Wed Dec 02 04:38:16.304673 2026"},
+	{name: "apache debug with its source location", line: "[Wed Dec 02 04:39:50.099589 2026] [authz_core:debug] [pid 7:tid 9] mod_authz_core.c(815): [client 127.0.0.1:42184] AH01626: denied",
+		format: FormatApache, level: LevelDebug, msg: "[client 127.0.0.1:42184] AH01626: denied", logger: "authz_core", caller: "mod_authz_core.c(815)"},
+	{name: "apache 2.2", line: "[Wed Dec 02 04:38:16 2026] [error] [client 1.2.3.4] File does not exist: /x",
+		format: FormatApache, level: LevelError, msg: "[client 1.2.3.4] File does not exist: /x"},
+	{name: "apache trace", line: "[Wed Dec 02 04:38:16.1 2026] [http2:trace3] [pid 1] h2 stream", format: FormatApache, level: LevelDebug, msg: "h2 stream", logger: "http2"},
 	{name: "php-fpm notice", line: "[02-Dec-2026 04:30:22] NOTICE: fpm is running, pid 1",
 		format: FormatPHPFPM, level: LevelNotice, msg: "fpm is running, pid 1", time: "02-Dec-2026 04:30:22"},
 	{name: "php-fpm debug with microseconds", line: "[02-Dec-2026 04:30:05.980961] DEBUG: pid 1, fpm_init(), line 72: saving",
@@ -453,6 +460,9 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	"[Wed Dec 02 04:38:16.304673 2026] [core:fine] [pid 1] no such level",
+	"[Wed Xyz 02 04:38:16 2026] [error] no such month",
+	"[Wed Dec 02 04:38:16 2026]no space",
 	"[02-Dec-2026 04:30:22] INFO: no such level",
 	"[02-Xyz-2026 04:30:22] NOTICE: no such month",
 	"[02-Dec-2026 04:30:22] NOTICE:no space",

@@ -51,6 +51,13 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 			fracNanos(b[21:24]), ref.Location()), true
 	case timeMySQL:
 		return mysqlTime(b, ref.Location())
+	case timeApache:
+		nsec, y := 0, len(b)-4
+		if b[19] == '.' {
+			nsec = fracNanos(b[20 : y-1])
+		}
+		return time.Date(num(b[y:]), time.Month(julMonth(b[4:7])), num(b[8:10]), num(b[11:13]), num(b[14:16]), num(b[17:19]),
+			nsec, ref.Location()), true
 	case timePHP:
 		nsec := 0
 		if len(b) > 21 {
