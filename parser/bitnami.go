@@ -16,21 +16,6 @@ package parser
 // as it starts, each one an error to the Agent. A line is one record: what
 // follows is the program's own output, or another message.
 
-// bitnamiLevel maps liblog.sh's level words.
-func bitnamiLevel(b []byte) (Level, bool) {
-	switch string(b) {
-	case "DEBUG":
-		return LevelDebug, true
-	case "INFO":
-		return LevelInfo, true
-	case "WARN":
-		return LevelWarning, true
-	case "ERROR":
-		return LevelError, true
-	}
-	return LevelUnknown, false
-}
-
 // parseBitnami recognises a liblog.sh line, coloured or not. It looks at
 // most at the first word and the bytes after it before rejecting a line,
 // and sets nothing in r unless the line is one.
@@ -55,7 +40,7 @@ func parseBitnami(h []byte, r *Record) bool {
 	}
 	ls := skipCSI(h, skipCSI(h, ts+12)) // the reset, the level's colour
 	le := upperRun(h, ls, 5)
-	lvl, ok := bitnamiLevel(h[ls:le])
+	lvl, ok := capitalLevel(h[ls:le]) // DEBUG INFO WARN ERROR
 	if !ok {
 		return false
 	}

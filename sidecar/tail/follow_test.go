@@ -22,6 +22,21 @@ func reopenStore(t *testing.T, store *checkpoint.Store) *checkpoint.Store {
 	return again
 }
 
+// identityOf is the checkpoint identity of the file at path now.
+func identityOf(t *testing.T, path string) checkpoint.Identity {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	id, err := checkpoint.FileIdentity(f, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
 func dirOf(store *checkpoint.Store) string {
 	p := store.Path()
 	return p[:strings.LastIndexByte(p, '/')]
@@ -173,15 +188,7 @@ func TestRestartFilesWrittenWhileDown(t *testing.T) {
 
 			store := openStore(t)
 			writeFile(t, live, "")
-			f, err := os.Open(live)
-			if err != nil {
-				t.Fatal(err)
-			}
-			id, err := checkpoint.FileIdentity(f, 0)
-			f.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+			id := identityOf(t, live)
 			if err := store.Follow([]checkpoint.Entry{{Path: live, ID: id}}); err != nil {
 				t.Fatal(err)
 			}
@@ -311,20 +318,12 @@ func TestRestartCopyTruncateTwiceWhileDown(t *testing.T) {
 // no checkpoint; but it was written after the previous run's last save,
 // which the corrupt file's modification time still tells, so it is no
 // history: it is read from its start (the acknowledged lines again, at
-// least once), then the live file. Taken for history, 20 lines were lost.
+// least once), then the live file. Taken for history, 30 lines were lost.
 func TestRestartAfterCorruptCheckpoint(t *testing.T) {
 	root, live := podDir(t)
 	writeFile(t, live, numbered("w", 0, 10))
 	store := openStore(t)
-	f, err := os.Open(live)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := checkpoint.FileIdentity(f, 0)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := identityOf(t, live)
 	fi, err := os.Stat(live)
 	if err != nil {
 		t.Fatal(err)
