@@ -16,13 +16,29 @@ package parser
 // as it starts, each one an error to the Agent. A line is one record: what
 // follows is the program's own output, or another message.
 
+// bitnamiModuleByte marks the bytes of a module name: lower-case letters,
+// digits, '-', '_' and '.'.
+var bitnamiModuleByte = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	t['-'], t['_'], t['.'] = true, true, true
+	return t
+}()
+
 // parseBitnami recognises a liblog.sh line, coloured or not. It looks at
 // most at the first word and the bytes after it before rejecting a line,
 // and sets nothing in r unless the line is one.
 func parseBitnami(h []byte, r *Record) bool {
 	ms := skipCSI(h, 0)
 	me := ms
-	for me < len(h) && me-ms < 48 && h[me] > ' ' && h[me] != 0x1b {
+	// A module is a lower-case word (an image's name: "postgresql",
+	// "redis-sentinel"): logfmt's '=', winston's and .NET's ':' end the
+	// look at once, with one table load a byte.
+	for lim := min(len(h), ms+48); me < lim && bitnamiModuleByte[h[me]]; {
 		me++
 	}
 	// An image that sets no MODULE prints nothing before the space.
