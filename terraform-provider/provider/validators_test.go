@@ -40,7 +40,7 @@ func TestKnownFormats(t *testing.T) {
 		{"typo", stringSet("klog", "zapp"), []string{`the format "zapp" (did you mean "zap"?)`, "Valid formats: " + strings.Join(all, ", ")}},
 		{"case", stringSet("KLOG"), []string{`"KLOG" (did you mean "klog"?)`}},
 		// "log4j" is two edits from "log15": the typo rule suggests it.
-		{"two", stringSet("log4j", "klog", "apache"), []string{`the formats "apache", "log4j" (did you mean "log15"?). Valid`}},
+		{"two", stringSet("log4j", "klog", "haproxy"), []string{`the formats "haproxy", "log4j" (did you mean "log15"?). Valid`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp := &validator.SetResponse{}
