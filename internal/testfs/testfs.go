@@ -55,7 +55,18 @@ func ReadOnly(t testing.TB, dir string, ro bool) {
 func Fill(t testing.TB, dir string) string {
 	t.Helper()
 	path := filepath.Join(dir, "filler")
-	f, err := os.Create(path)
+	TopUp(t, path)
+	return path
+}
+
+// TopUp appends to the file at path (made if missing) until the file
+// system is full again. A writer that replaces a file by renaming a new
+// one over it (as checkpoint saves do) frees the old file's pages after
+// Fill if its write was under way: topping up while waiting for the
+// writer to fail takes those back.
+func TopUp(t testing.TB, path string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +80,7 @@ func Fill(t testing.TB, dir string) string {
 	// Whole pages are gone; fill the last bytes too.
 	for {
 		if _, err := f.Write(chunk[:1]); err != nil {
-			return path
+			return
 		}
 	}
 }
