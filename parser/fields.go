@@ -230,11 +230,14 @@ func eachJSONField(b []byte, fn func(Field) bool) {
 		rest(b, fn) // not an object after all: keep it whole
 		return
 	}
-	eachJSONMember(b, i, fn)
+	eachJSONMember(b, i, fn, nil, 0)
 }
 
 // eachJSONMember walks the members of the valid object that opens at b[i].
-func eachJSONMember(b []byte, i int, fn func(Field) bool) {
+// With a record, it leaves out the members whose values the record's
+// header consumed (b starts at offset base of the record's text): a test in
+// the loop, where a closure around fn would cost a call per member.
+func eachJSONMember(b []byte, i int, fn func(Field) bool, r *Record, base int) {
 	i = skipWS(b, i+1)
 	for i < len(b) && b[i] != '}' {
 		ke := skipString(b, i)
@@ -250,7 +253,7 @@ func eachJSONMember(b []byte, i int, fn func(Field) bool) {
 		if ve < 0 {
 			return
 		}
-		if !fn(Field{key: b[i:ke], keyKind: kindJSON, value: b[vs:ve], valueKind: kindJSON}) {
+		if (r == nil || !r.consumedJSON(int32(base+vs))) && !fn(Field{key: b[i:ke], keyKind: kindJSON, value: b[vs:ve], valueKind: kindJSON}) {
 			return
 		}
 		i = skipWS(b, ve)

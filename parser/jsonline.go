@@ -246,35 +246,16 @@ func parseJSONLine(b []byte, r *Record) bool {
 
 // eachJSONRest walks the object's members except those the header consumed.
 // parseJSONLine checked the whole object, so it is not checked again.
-// It is eachJSONMember's loop with the test inline: a second closure around
-// fn would cost a call per member.
 func (r *Record) eachJSONRest(b []byte, base int, fn func(Field) bool) {
-	i := skipWS(b, skipWS(b, 0)+1)
-	for i < len(b) && b[i] != '}' {
-		ke := skipString(b, i)
-		if ke < 0 {
-			return
-		}
-		c := skipWS(b, ke)
-		if c >= len(b) || b[c] != ':' {
-			return
-		}
-		vs := skipWS(b, c+1)
-		ve := skipValue(b, vs, 0)
-		if ve < 0 {
-			return
-		}
-		if at := int32(base + vs); !(at == r.lvl.start || at+1 == r.lvl.start || at == r.msg.start || at+1 == r.time.start ||
-			at == r.time.start || at+1 == r.logger.start || at+1 == r.caller.start) {
-			if !fn(Field{key: b[i:ke], keyKind: kindJSON, value: b[vs:ve], valueKind: kindJSON}) {
-				return
-			}
-		}
-		i = skipWS(b, ve)
-		if i < len(b) && b[i] == ',' {
-			i = skipWS(b, i+1)
-		}
-	}
+	eachJSONMember(b, skipWS(b, 0), fn, r, base)
+}
+
+// consumedJSON reports whether the member value that starts at offset at
+// of the text (its opening quote, for a string) is one the header took:
+// the level, message, time, logger or caller.
+func (r *Record) consumedJSON(at int32) bool {
+	return at == r.lvl.start || at+1 == r.lvl.start || at == r.msg.start || at+1 == r.time.start ||
+		at == r.time.start || at+1 == r.logger.start || at+1 == r.caller.start
 }
 
 // nestedLogLevel returns the span of the value of "level" inside the
