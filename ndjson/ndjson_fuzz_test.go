@@ -22,6 +22,8 @@ func FuzzEncode(f *testing.F) {
 	f.Add([]byte("{\n  \"level\": \"debug\",\n  \"msg\": \"nested\",\n  \"obj\": {\n    \"a\": 1,\n    \"a\": [\n      1\n    ]\n  }\n}"))
 	f.Add([]byte(`I1130 04:39:44.903457       1 sync.go:12] "m" pod="a" pod="b" pod_2="c" _unparsed=1 x`))
 	f.Add([]byte("time=2026-11-30T04:41:36Z level=INFO msg=m k=1 k=2\r\n k=3"))
+	f.Add([]byte(`{"a": "x", "level": "warning", "msg": "m", "k": 1, "k": 2, "time": "2026-11-30T05:52:38Z"}`))
+	f.Add([]byte("2026-09-11T07:19:45Z\tINFO\tname\tmsg\t{\"k\":\"v\",\"n\":1} x"))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		var r parser.Record
 		parser.Parse(text, &r)

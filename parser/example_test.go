@@ -96,3 +96,25 @@ func ExampleRecord_MessageText() {
 	// Starting workers (in place: true)
 	// said "hi" (in place: false)
 }
+
+// AppendPlainFields copies a JSON line's fields when they need no work; a
+// record it declines renders its fields one by one.
+func ExampleRecord_AppendPlainFields() {
+	for _, line := range []string{
+		`{"level":"info","ts":1764480000.5,"msg":"served","path":"/v1","took":1.5}`,
+		`{"level":"info","msg":"served","req":{"path":"/v1"}}`,
+	} {
+		var r parser.Record
+		parser.Parse([]byte(line), &r)
+		if out, ok := r.AppendPlainFields(nil); ok {
+			fmt.Printf("copied: %s\n", out)
+			continue
+		}
+		n := 0
+		r.EachField(func(parser.Field) bool { n++; return true })
+		fmt.Printf("declined: %d field, one by one\n", n)
+	}
+	// Output:
+	// copied: {"path":"/v1","took":1.5}
+	// declined: 1 field, one by one
+}

@@ -82,9 +82,65 @@ func FuzzParse(f *testing.F) {
 			}
 			return true
 		})
+		checkPlainFields(t, &r)
 		r.Timestamp(time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))
 		r.ThreadID()
 	})
+}
+
+// checkPlainFields fails unless the copy AppendPlainFields makes is what it
+// stands for: a JSON object holding EachField's members in order, each
+// name once, with the names as AppendKey decodes them and the values as
+// JSON writes them; and dst is left alone when it declines.
+func checkPlainFields(t *testing.T, r *Record) {
+	t.Helper()
+	dst := []byte("prefix")
+	out, ok := r.AppendPlainFields(dst)
+	if !bytes.HasPrefix(out, dst) {
+		t.Fatalf("AppendPlainFields wrote over dst: %q", out)
+	}
+	got := out[len(dst):]
+	if !ok {
+		if len(got) != 0 {
+			t.Fatalf("AppendPlainFields declined but wrote %q", got)
+		}
+		return
+	}
+	var want [][2]string
+	r.EachField(func(f Field) bool {
+		raw, isJSON := f.JSON()
+		if !isJSON {
+			t.Fatalf("AppendPlainFields copied a field that is not JSON: %q", f.RawValue())
+		}
+		want = append(want, [2]string{string(f.AppendKey(nil)), string(raw)})
+		return true
+	})
+	if len(want) == 0 {
+		if len(got) != 0 {
+			t.Fatalf("AppendPlainFields wrote %q for no fields", got)
+		}
+		return
+	}
+	dec := json.NewDecoder(bytes.NewReader(got))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		t.Fatalf("AppendPlainFields wrote %q: not an object", got)
+	}
+	seen := map[string]bool{}
+	for i := 0; dec.More(); i++ {
+		tok, err := dec.Token()
+		key, _ := tok.(string)
+		var v json.RawMessage
+		if err == nil {
+			err = dec.Decode(&v)
+		}
+		if err != nil || i >= len(want) || key != want[i][0] || string(v) != want[i][1] || seen[key] {
+			t.Fatalf("AppendPlainFields wrote %q; EachField has %q (member %d, %v)", got, want, i, err)
+		}
+		seen[key] = true
+	}
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('}') || len(seen) != len(want) || dec.More() {
+		t.Fatalf("AppendPlainFields wrote %q; EachField has %q", got, want)
+	}
 }
 
 // checkFieldText holds Text and KeyText to what AppendValue and AppendKey

@@ -147,3 +147,146 @@ func isASCII(b []byte) bool {
 	}
 	return acc&swarHigh == 0
 }
+
+// AppendPlainFields appends the record's fields as one JSON object when that
+// object is a copy of the members the line writes, and reports whether it
+// did; dst is unchanged when not. That is so when the fields are a JSON
+// object (zap's fields column, or a JSON line's members less those the
+// header took) whose every key is a plain key (see PlainKey) that no member
+// before it has, and whose every value is a number, a literal, or a string
+// of valid UTF-8, as AppendPlainJSON copies them. An object without members
+// appends nothing and reports true. For any other record, render the fields
+// one by one (EachField): the object is then the same, and this spares
+// rendering the commonest records a Field, a call and a key lookup per
+// member.
+func (r *Record) AppendPlainFields(dst []byte) (_ []byte, ok bool) {
+	if r.fields.empty() {
+		return dst, false
+	}
+	b := r.get(r.fields)
+	switch r.fieldsKind {
+	case fieldsJSON:
+		// Checked only as far as it was scanned for: the walk below
+		// checks it all, as eachJSONField's validJSON does.
+		return appendPlainMembers(dst, b, nil, 0, true)
+	case fieldsJSONRest:
+		return appendPlainMembers(dst, b, r, int(r.fields.start), false)
+	}
+	return dst, false
+}
+
+// maxPlainMembers bounds the members appendPlainMembers copies: past it,
+// comparing each key with those before costs more than the general path's
+// key set.
+const maxPlainMembers = 32
+
+// appendPlainMembers is AppendPlainFields for the object at the start of b
+// (after white space). With a record, it leaves out the members the
+// record's header consumed, as eachJSONMember does; whole requires that
+// nothing but white space follows the object.
+func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byte, ok bool) {
+	start := len(dst)
+	// The offsets in b of the names written (after their opening quote):
+	// offsets, not slices, as this array is cleared on every call.
+	var keys [maxPlainMembers]int32
+	var seen uint64 // a bit per name written, by keyBit
+	n := 0
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return dst, false
+	}
+	if i = skipWS(b, i+1); i < len(b) && b[i] == '}' {
+		return dst, !whole || skipWS(b, i+1) == len(b)
+	}
+	for {
+		// A plain key ends at its first byte that is not plain: the
+		// closing quote.
+		if i >= len(b) || b[i] != '"' {
+			return dst[:start], false
+		}
+		ke := plainEnd(b, i+1)
+		if ke == i+1 || ke >= len(b) || b[ke] != '"' {
+			return dst[:start], false
+		}
+		ke++
+		c := skipWS(b, ke)
+		if c >= len(b) || b[c] != ':' {
+			return dst[:start], false
+		}
+		vs := skipWS(b, c+1)
+		if vs >= len(b) {
+			return dst[:start], false
+		}
+		var ve int
+		switch b[vs] {
+		case '"':
+			if e := plainEnd(b, vs+1); e < len(b) && b[e] == '"' {
+				ve = e + 1
+			} else if ve = skipString(b, vs); ve < 0 || !isASCII(b[vs:ve]) && !utf8.Valid(b[vs:ve]) {
+				return dst[:start], false
+			}
+		case '{', '[':
+			// Objects and arrays may need compacting, and their
+			// members renaming: the general path's.
+			return dst[:start], false
+		default:
+			if ve = skipScalar(b, vs, 0); ve < 0 {
+				return dst[:start], false
+			}
+		}
+		if r == nil || !r.consumedJSON(int32(base+vs)) {
+			key := b[i+1 : ke-1]
+			bit := keyBit(key)
+			if seen&bit != 0 {
+				for _, k := range keys[:n] {
+					// A plain name's first quote is its closing one.
+					if w := b[k:]; len(w) > len(key) && w[len(key)] == '"' && string(w[:len(key)]) == string(key) {
+						return dst[:start], false // renamed by the general path
+					}
+				}
+			}
+			if n == maxPlainMembers {
+				return dst[:start], false
+			}
+			keys[n], seen = int32(i+1), seen|bit
+			n++
+			if n == 1 {
+				dst = append(dst, '{')
+			} else {
+				dst = append(dst, ',')
+			}
+			if c == ke && vs == c+1 {
+				dst = append(dst, b[i:ve]...) // "key":value, compact already
+			} else {
+				dst = append(dst, b[i:ke]...)
+				dst = append(dst, ':')
+				dst = append(dst, b[vs:ve]...)
+			}
+		}
+		if i = skipWS(b, ve); i >= len(b) {
+			return dst[:start], false
+		}
+		if b[i] == '}' {
+			break
+		}
+		if b[i] != ',' {
+			return dst[:start], false
+		}
+		i = skipWS(b, i+1)
+	}
+	if whole && skipWS(b, i+1) != len(b) {
+		return dst[:start], false
+	}
+	if n > 0 {
+		dst = append(dst, '}')
+	}
+	return dst, true
+}
+
+// keyBit picks a name's bit of a 64-bit set from its length and its first
+// and last bytes, which tell apart the few short names of one object: a
+// name whose bit is clear was not written before, without a comparison.
+func keyBit(name []byte) uint64 {
+	n := uint(len(name))
+	return 1 << ((n*5 + uint(name[0])*3 + uint(name[n-1])*11) & 63)
+}

@@ -1,0 +1,51 @@
+package parser
+
+import "testing"
+
+// TestAppendPlainFields covers the records AppendPlainFields copies and
+// those it leaves to EachField: what it writes is spelled out here, and
+// checkPlainFields (also run by FuzzParse) holds it to EachField.
+func TestAppendPlainFields(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want string // "" with ok: no members; "-": declined
+	}{
+		// zap's JSON line: the header's members are left out.
+		{`{"level":"info","ts":1764480000.5,"caller":"a/b.go:1","msg":"m","path":"/v1","n":3,"ok":true,"v":null}`,
+			`{"path":"/v1","n":3,"ok":true,"v":null}`},
+		// logrus's: fields between the header's members, white space dropped.
+		{`{"a": "x", "level": "warning", "msg": "m", "time": "2026-11-30T05:52:38Z", "z": -1.5e3}`,
+			`{"a":"x","z":-1.5e3}`},
+		// Only the header's members: no attributes.
+		{`{"level":"error","msg":"m"}`, ``},
+		// Valid UTF-8 and JSON's escapes in values are copied as written.
+		{`{"level":"info","msg":"m","who":"Zoë","q":"say \"hi\"\n"}`, `{"who":"Zoë","q":"say \"hi\"\n"}`},
+		// zap console's fields column.
+		{"2026-11-30T05:52:38.121Z\tINFO\tname\tmsg\t{\"k\":\"v\",\"n\":1}", `{"k":"v","n":1}`},
+		{"2026-11-30T05:52:38.121Z\tINFO\tname\tmsg\t{}", ``},
+		// Declined: a name twice (renamed by the general path), an escaped
+		// or empty name, a nested object or array, invalid UTF-8.
+		{`{"level":"info","msg":"m","k":1,"k":2}`, `-`},
+		{`{"level":"info","msg":"m","k\"":1}`, `-`},
+		{`{"level":"info","msg":"m","":1}`, `-`},
+		{`{"level":"info","msg":"m","o":{"a":1}}`, `-`},
+		{`{"level":"info","msg":"m","l":[1]}`, `-`},
+		{"{\"level\":\"info\",\"msg\":\"m\",\"b\":\"\xff\"}", `-`},
+		{"2026-11-30T05:52:38.121Z\tINFO\tname\tmsg\t{\"k\":\"v\"} x", `-`},
+		// Not JSON fields at all.
+		{`time="2026-11-30T05:52:38Z" level=info msg=m k=v`, `-`},
+	} {
+		var r Record
+		if !Parse([]byte(c.line), &r) {
+			t.Fatalf("%q: not parsed", c.line)
+		}
+		got, ok := r.AppendPlainFields(nil)
+		switch {
+		case c.want == "-" && ok:
+			t.Errorf("%q: copied %q, want declined", c.line, got)
+		case c.want != "-" && (!ok || string(got) != c.want):
+			t.Errorf("%q: got %q (%v), want %q", c.line, got, ok, c.want)
+		}
+		checkPlainFields(t, &r)
+	}
+}
