@@ -75,11 +75,167 @@ func parseJavaPattern(h []byte, r *Record) bool {
 // parseJavaDated is parseJavaPattern with a date before the time (tEnd
 // the time's end): "%d [%thread] %-5level %logger{36} - %msg", logback's
 // and log4j2's %d being "2026-11-30 04:41:36,123".
+//
+// Two programs put their own bracket after the time: ZooKeeper (parseZooKeeper)
+// and Jenkins (parseJenkins).
 func parseJavaDated(h []byte, tEnd int, r *Record) bool {
-	if tEnd+2 >= len(h) || h[tEnd] != ' ' || h[tEnd+1] != '[' || !javaThreadLevel(h, tEnd, r) {
+	if tEnd+2 >= len(h) || h[tEnd] != ' ' || h[tEnd+1] != '[' {
+		return false
+	}
+	var ok bool
+	switch b := h[tEnd+2:]; {
+	case bytes.HasPrefix(b, []byte("myid:")):
+		ok = parseZooKeeper(h, tEnd, r)
+	case bytes.HasPrefix(b, []byte("id=")):
+		ok = parseJenkins(h, tEnd, r)
+	default:
+		ok = javaThreadLevel(h, tEnd, r)
+	}
+	if !ok {
 		return false
 	}
 	r.time, r.timeKind = span{0, int32(tEnd)}, timeRFC3339
+	return true
+}
+
+// parseZooKeeper reads ZooKeeper's "%d{ISO8601} [myid:%X{myid}] - %-5p
+// [%t:%C{1}@%L] - %m" after the time (ts the space before "[myid:"), the
+// layout of its log4j.properties (3.4 to 3.7) and logback.xml (3.8 on); the
+// server id is empty on a standalone server. The thread and the class@line
+// share a bracket, and the thread's name may hold brackets and colons of
+// its own ("QuorumPeer[myid=1]/0.0.0.0:2181"): the last colon splits them.
+func parseZooKeeper(h []byte, ts int, r *Record) bool {
+	k := bytes.IndexByte(h[ts+1:], ']')
+	if k < 0 {
+		return false
+	}
+	i := ts + 1 + k + 1
+	if !bytes.HasPrefix(h[i:], []byte(" - ")) {
+		return false
+	}
+	ls := i + 3
+	le := upperRun(h, ls, 5)
+	lvl, ok := javaLevel(h[ls:le])
+	if !ok {
+		return false
+	}
+	i = le
+	for i < len(h) && h[i] == ' ' {
+		i++
+	}
+	if i == le || i >= len(h) || h[i] != '[' {
+		return false
+	}
+	bs := i + 1
+	k = bytes.Index(h[bs:], []byte("] -"))
+	if k < 0 || (bs+k+3 < len(h) && h[bs+k+3] != ' ') {
+		return false
+	}
+	be := bs + k
+	r.Format, r.Level = FormatJava, lvl
+	r.lvl = span{int32(ls), int32(le)}
+	if c := bytes.LastIndexByte(h[bs:be], ':'); c >= 0 {
+		r.thread, r.caller = span{int32(bs), int32(bs + c)}, span{int32(bs + c + 1), int32(be)}
+	} else {
+		r.thread = span{int32(bs), int32(be)}
+	}
+	r.msg = span{int32(min(be+4, len(h))), int32(len(h))}
+	r.rawCont = true
+	return true
+}
+
+// parseJenkins reads the layout of Jenkins's SupportLogFormatter after the
+// time (ts the space before "[id="): "[id=%d]\t%level\t%source: %msg", the
+// thread's id, java.util.logging's level name, and where the record comes
+// from (the class and method, "hudson.WebAppMain#contextInitialized", or
+// the logger's name). Jenkins writes it to stderr.
+func parseJenkins(h []byte, ts int, r *Record) bool {
+	ds := ts + 5
+	i := ds
+	for i < len(h) && isDigit(h[i]) {
+		i++
+	}
+	if i == ds || i+2 >= len(h) || h[i] != ']' || h[i+1] != '\t' {
+		return false
+	}
+	tid := span{int32(ds), int32(i)}
+	ls := i + 2
+	le := upperRun(h, ls, 7)
+	lvl, ok := julLevel(h[ls:le])
+	if !ok || le+1 >= len(h) || h[le] != '\t' {
+		return false
+	}
+	ns := le + 1
+	ne, ms := len(h), len(h)
+	if k := bytes.Index(h[ns:], []byte(": ")); k >= 0 {
+		ne, ms = ns+k, ns+k+2
+	} else if h[len(h)-1] == ':' {
+		ne = len(h) - 1 // an empty message
+	} // else no message at all: the formatter leaves out ": "
+	if ne == ns || bytes.IndexByte(h[ns:ne], ' ') >= 0 {
+		return false
+	}
+	r.Format, r.Level = FormatJava, lvl
+	r.lvl = span{int32(ls), int32(le)}
+	r.thread = tid
+	r.logger = span{int32(ns), int32(ne)}
+	r.msg = span{int32(ms), int32(len(h))}
+	r.rawCont = true
+	return true
+}
+
+// parseElastic reads the console layout of Elasticsearch's, OpenSearch's
+// and Logstash's log4j2.properties, "[%d{ISO8601}][%-5p][%-25c{1.}] %m":
+// Elasticsearch and OpenSearch write "[%node_name] " before the message,
+// Logstash its pipeline's id in brackets right after the logger's; both
+// stay in the message. Their levels are log4j2's and Elasticsearch's
+// DEPRECATION.
+func parseElastic(h []byte, r *Record) bool {
+	te := scanRFC3339(h, 1, true)
+	if te <= 0 || te+2 >= len(h) || h[te] != ']' || h[te+1] != '[' {
+		return false
+	}
+	ls := te + 2
+	le := upperRun(h, ls, len("DEPRECATION"))
+	lvl, ok := javaLevel(h[ls:le])
+	if string(h[ls:le]) == "DEPRECATION" {
+		// A level of its own just below WARN (log4j2's 301): a
+		// deprecated setting or API was used.
+		lvl, ok = LevelWarning, true
+	}
+	i := le
+	for i < len(h) && h[i] == ' ' {
+		i++
+	}
+	if !ok || i+2 >= len(h) || h[i] != ']' || h[i+1] != '[' {
+		return false
+	}
+	ns := i + 2
+	k := bytes.IndexByte(h[ns:], ']')
+	if k < 0 {
+		return false
+	}
+	i = ns + k + 1
+	ne := ns + k
+	for ne > ns && h[ne-1] == ' ' {
+		ne-- // %-25c pads on the right
+	}
+	if ne == ns || bytes.IndexByte(h[ns:ne], ' ') >= 0 {
+		return false
+	}
+	// The message follows a space, or, in Logstash's, the pipeline's id
+	// in brackets, which it keeps, as it keeps Elasticsearch's node name.
+	if i < len(h) && h[i] == ' ' {
+		i++
+	} else if i < len(h) && h[i] != '[' {
+		return false
+	}
+	r.Format, r.Level = FormatJava, lvl
+	r.time, r.timeKind = span{1, int32(te)}, timeRFC3339
+	r.lvl = span{int32(ls), int32(le)}
+	r.logger = span{int32(ns), int32(ne)}
+	r.msg = span{int32(i), int32(len(h))}
+	r.rawCont = true
 	return true
 }
 

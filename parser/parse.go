@@ -259,8 +259,10 @@ func parseHeader(h []byte, r *Record) bool {
 		if len(h) > 1 && isDigit(h[1]) {
 			// and Envoy's "[2026-11-30 04:41:36.123][15][warning]…";
 			// env_logger's "[2026-11-30T04:41:36Z INFO  app] msg" has a T.
+			// Elasticsearch's, OpenSearch's and Logstash's
+			// "[2026-11-30T04:41:36,123][INFO ][o.e.n.Node] …" too.
 			if len(h) > 11 && h[11] == 'T' {
-				return parseEnvLogger(h, r)
+				return parseElastic(h, r) || r.retry() || parseEnvLogger(h, r)
 			}
 			// Fluent Bit's "[2026/11/30 04:41:36] [ info] …".
 			if len(h) > 5 && h[5] == '/' {

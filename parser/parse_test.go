@@ -139,6 +139,23 @@ var edgeCases = []parseCase{
 		format: FormatJava, level: LevelInfo, msg: "Hostname settings: Base URL: <unset>", logger: "org.keycloak.quarkus.runtime.hostname.DefaultHostnameProvider", time: "2023-01-23 10:15:08,400"},
 	{name: "jboss console format, thread name with spaces", line: "2023-01-23 10:15:08,400 ERROR [io.quarkus] (Shutdown thread) stopped in 0.01s",
 		format: FormatJava, level: LevelError, msg: "stopped in 0.01s", logger: "io.quarkus"},
+	// Lines users pasted into public issues (ZooKeeper's in a Kubernetes
+	// StatefulSet, Jenkins's docker image, Elasticsearch 7.9, OpenSearch
+	// 2.18, Logstash 7.5), to pin down the layouts' edges.
+	{name: "zookeeper quorum thread", line: "2021-02-09 14:57:59,971 [myid:1] - WARN  [QuorumPeer[myid=1]/0.0.0.0:2181:QuorumPeer$QuorumServer@173] - Failed to resolve address: zk-1.zk-hs.default.svc.cluster.local",
+		format: FormatJava, level: LevelWarning, msg: "Failed to resolve address: zk-1.zk-hs.default.svc.cluster.local", caller: "QuorumPeer$QuorumServer@173", time: "2021-02-09 14:57:59,971"},
+	{name: "zookeeper standalone, empty message", line: "2021-02-09 14:57:59,971 [myid:] - ERROR [main:ZooKeeperServerMain@64] - ",
+		format: FormatJava, level: LevelError, msg: "", caller: "ZooKeeperServerMain@64"},
+	{name: "jenkins", line: "2023-05-13 13:24:31.661+0000 [id=1]\tWARNING\to.e.j.s.handler.ContextHandler#setContextPath: Empty contextPath",
+		format: FormatJava, level: LevelWarning, msg: "Empty contextPath", logger: "o.e.j.s.handler.ContextHandler#setContextPath", time: "2023-05-13 13:24:31.661+0000"},
+	{name: "jenkins without a message", line: "2023-05-13 13:24:31.661+0000 [id=27]\tSEVERE\thudson.model.Run#execute",
+		format: FormatJava, level: LevelError, msg: "", logger: "hudson.model.Run#execute"},
+	{name: "elasticsearch", line: "[2020-11-23T05:36:49,059][INFO ][o.e.n.Node               ] [elasticsearch-logging-0] JVM home [/usr/share/elasticsearch/jdk]",
+		format: FormatJava, level: LevelInfo, msg: "[elasticsearch-logging-0] JVM home [/usr/share/elasticsearch/jdk]", logger: "o.e.n.Node", time: "2020-11-23T05:36:49,059"},
+	{name: "opensearch deprecation", line: "[2024-11-28T02:08:48,304][DEPRECATION][o.o.d.c.s.Settings       ] [OL6RDPrG1EACh] [node.max_local_storage_nodes] setting was deprecated",
+		format: FormatJava, level: LevelWarning, msg: "[OL6RDPrG1EACh] [node.max_local_storage_nodes] setting was deprecated", logger: "o.o.d.c.s.Settings"},
+	{name: "logstash with its pipeline", line: "[2019-12-10T14:27:28,119][WARN ][logstash.outputs.elasticsearch][main] Restored connection to ES instance",
+		format: FormatJava, level: LevelWarning, msg: "[main] Restored connection to ES instance", logger: "logstash.outputs.elasticsearch"},
 	{name: "bitnami plain", line: "postgresql 10:57:40.72 INFO  ==> ** Starting PostgreSQL setup **",
 		format: FormatBitnami, level: LevelInfo, msg: "** Starting PostgreSQL setup **", logger: "postgresql", time: "10:57:40.72"},
 	{name: "bitnami plain error", line: "redis 11:02:13.20 ERROR ==> The REDIS_PASSWORD environment variable is empty",
@@ -460,6 +477,13 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	"2021-02-09 14:57:59,971 [myid:1] - NOTE  [main:X@1] - no such level",
+	"2021-02-09 14:57:59,971 [myid:1] - WARN [main:X@1] no dash",
+	"2023-05-13 13:24:31.661+0000 [id=x]\tINFO\tx: not a thread id",
+	"2023-05-13 13:24:31.661+0000 [id=1]\tNOTICE\tx: no such level",
+	"[2020-11-23T05:36:49,059][NOTE ][o.e.n.Node] no such level",
+	"[2020-11-23T05:36:49,059][INFO ][o.e n.Node] a space in the logger",
+	"[2020-11-23T05:36:49,059][INFO ][o.e.n.Node]x no space",
 	"[Wed Dec 02 04:38:16.304673 2026] [core:fine] [pid 1] no such level",
 	"[Wed Xyz 02 04:38:16 2026] [error] no such month",
 	"[Wed Dec 02 04:38:16 2026]no space",

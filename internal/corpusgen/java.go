@@ -42,6 +42,10 @@ func javaStreams() []*stream {
 		j("kafka", "kafka", `log4j2 Console appender on stdout with Kafka's layout, "[%d] %p %m (%c)%n"`),
 		j("strimzi", "strimzi", `log4j2 Console appender on stdout with the layout of Strimzi's Kafka and ZooKeeper images, "%d %p %m (%c) [%t]%n"`),
 		j("jboss", "jboss", `log4j2 Console appender on stdout with JBoss Log Manager's console format, WildFly's, Quarkus's and Keycloak's default, "%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p [%c] (%t) %s%e%n" (%m for %s%e)`),
+		j("zookeeper", "zookeeper", `log4j2 Console appender on stdout with ZooKeeper's layout (conf/log4j.properties, then logback.xml), "%d{ISO8601} [myid:%X{myid}] - %-5p [%t:%C{1}@%L] - %m%n", log4j 1's ISO8601 written as log4j2's %d`),
+		j("elasticsearch", "elasticsearch", `log4j2 Console appender on stdout with Elasticsearch's and OpenSearch's console layout, "[%d{ISO8601}][%-5p][%-25c{1.}] [%node_name]%marker %m%n" (the node's name for its converter), and a record at its DEPRECATION level`),
+		j("logstash", "logstash", `log4j2 Console appender on stdout with Logstash's console layout, "[%d{ISO8601}][%-5p][%-25c]%notEmpty{[%X{pipeline.id}]}%notEmpty{[%X{plugin.id}]} %m%n"`),
+		j("jenkins", "jenkins", "java.util.logging with a ConsoleHandler on stderr and the layout of Jenkins's SupportLogFormatter (written after its source: Debian does not package it), \"yyyy-MM-dd HH:mm:ss.SSSZ [id=N]\\tLEVEL\\tsource: msg\", the exception root cause first"),
 		j("spring-boot-3", "spring3", "Spring Boot 3's default console pattern (defaults.xml, colour off) through logback"),
 		j("spring-boot-2", "spring2", "Spring Boot 2's default console pattern (defaults.xml, colour off) through logback"),
 	}

@@ -11,7 +11,9 @@
 // "%d{HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n" pattern of
 // logback's documentation and log4j2's DefaultConfiguration), log4j2 (that
 // pattern through log4j2), spring3 and spring2 (Spring Boot's default
-// console patterns through logback, colour off).
+// console patterns through logback, colour off), kafka, strimzi, jboss,
+// zookeeper, elasticsearch and logstash (those programs' console layouts
+// through log4j2), jenkins (java.util.logging with Jenkins's layout).
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.FileWriter;
@@ -151,7 +153,13 @@ public class JavaLogging {
             case "kafka":
             case "strimzi":
             case "jboss":
+            case "zookeeper":
+            case "elasticsearch":
+            case "logstash":
                 Log4j2PatternMode.run(mode);
+                break;
+            case "jenkins":
+                JenkinsMode.run();
                 break;
             default:
                 throw new IllegalArgumentException("unknown mode " + mode);
@@ -244,6 +252,18 @@ public class JavaLogging {
                 // Quarkus's default (Keycloak's too): "%d{yyyy-MM-dd
                 // HH:mm:ss,SSS} %-5p [%c] (%t) %s%e%n".
                 case "jboss" -> "%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p [%c] (%t) %m%n";
+                // ZooKeeper's conf/log4j.properties (3.4 to 3.7) and
+                // logback.xml (3.8 on): "%d{ISO8601} [myid:%X{myid}] - %-5p
+                // [%t:%C{1}@%L] - %m%n"; log4j 1's and logback's ISO8601
+                // is log4j2's default %d, with a space for the T.
+                case "zookeeper" -> "%d [myid:%X{myid}] - %-5p [%t:%C{1}@%L] - %m%n";
+                // Elasticsearch's (and OpenSearch's) config/log4j2.properties
+                // console appender, "[%d{ISO8601}][%-5p][%-25c{1.}]
+                // [%node_name]%marker %m%n": %node_name is Elasticsearch's
+                // own converter, written here as the name it prints.
+                case "elasticsearch" -> "[%d{ISO8601}][%-5p][%-25c{1.}] [es-data-0]%marker %m%n";
+                // Logstash's config/log4j2.properties console appender.
+                case "logstash" -> "[%d{ISO8601}][%-5p][%-25c]%notEmpty{[%X{pipeline.id}]}%notEmpty{[%X{plugin.id}]} %m%n";
                 default -> "%d %p %m (%c) [%t]%n";
             };
             org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilder<org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration> b =
@@ -253,12 +273,137 @@ public class JavaLogging {
                     .add(b.newLayout("PatternLayout").addAttribute("pattern", pattern)));
             b.add(b.newRootLogger(org.apache.logging.log4j.Level.ALL).add(b.newAppenderRef("stdout")));
             org.apache.logging.log4j.core.config.Configurator.initialize(b.build());
-            boolean jboss = mode.equals("jboss");
-            org.apache.logging.log4j.Logger l = org.apache.logging.log4j.LogManager.getLogger(jboss ? "org.keycloak.services" : "kafka.server.KafkaServer");
+            // Each program's own loggers: the main one, then a second that
+            // logs from another thread too.
+            String[] names = switch (mode) {
+                case "jboss" -> new String[] {"org.keycloak.services", "org.infinispan.CONTAINER"};
+                case "zookeeper" -> new String[] {"org.apache.zookeeper.server.quorum.QuorumPeer", "org.apache.zookeeper.server.NIOServerCnxnFactory"};
+                case "elasticsearch" -> new String[] {"org.elasticsearch.node.Node", "org.elasticsearch.cluster.coordination.Coordinator"};
+                case "logstash" -> new String[] {"logstash.runner", "logstash.outputs.elasticsearch"};
+                default -> new String[] {"kafka.server.KafkaServer", "kafka.controller.KafkaController"};
+            };
+            // ZooKeeper puts its server id in the MDC of its quorum
+            // threads (other threads print "[myid:]"); Logstash its
+            // pipeline's id in the MDC of the pipeline's workers.
+            if (mode.equals("zookeeper")) {
+                org.apache.logging.log4j.ThreadContext.put("myid", "1");
+            }
+            org.apache.logging.log4j.Logger l = org.apache.logging.log4j.LogManager.getLogger(names[0]);
             JavaLogging.run("log4j2 " + mode, new Log(l::trace, l::debug, l::info, l::warn, l::error, l::error, l::fatal));
-            org.apache.logging.log4j.Logger c = org.apache.logging.log4j.LogManager.getLogger(jboss ? "org.infinispan.CONTAINER" : "kafka.controller.KafkaController");
+            if (mode.equals("elasticsearch")) {
+                // Elasticsearch's DeprecationLogger logs at a level of its
+                // own just below WARN.
+                org.apache.logging.log4j.Level deprecation = org.apache.logging.log4j.Level.forName("DEPRECATION", org.apache.logging.log4j.Level.WARN.intLevel() + 1);
+                org.apache.logging.log4j.Logger d = org.apache.logging.log4j.LogManager.getLogger("org.elasticsearch.deprecation.common.settings.Settings");
+                rec("warning", mode + " deprecation", () -> d.log(deprecation, "[node.max_local_storage_nodes] setting was deprecated in Elasticsearch and will be removed in a future release."));
+            }
+            if (mode.equals("logstash")) {
+                org.apache.logging.log4j.ThreadContext.put("pipeline.id", "main");
+            }
+            org.apache.logging.log4j.Logger c = org.apache.logging.log4j.LogManager.getLogger(names[1]);
             rec("info", mode + " info, a message opening with a bracket", () -> c.info("[Controller id=1] Processing automatic preferred replica leader election"));
             onThread("controller-event-thread", () -> rec("warning", mode + " warn from another thread", () -> c.warn("[Controller id=1] Broker 2 not available")));
+        }
+    }
+
+    /**
+     * java.util.logging as Jenkins sets it up: a ConsoleHandler on stderr
+     * whose formatter writes the layout of Jenkins's SupportLogFormatter
+     * (io.jenkins.lib:support-log-formatter, which Debian does not package):
+     * "yyyy-MM-dd HH:mm:ss.SSSZ [id=THREAD]\tLEVEL\tsource: message", the
+     * source being the class's name, its packages cut to their initials
+     * past 32 characters, '#' and the method, and a thrown exception after
+     * it with its root cause first and each wrapper as "Caused: …".
+     * Written here from that description, not copied.
+     */
+    static final class JenkinsMode {
+        static final class Format extends java.util.logging.Formatter {
+            final java.text.SimpleDateFormat time = new java.text.SimpleDateFormat("yyyy-MM-dd HH:mm:ss.SSSZ");
+
+            Format() {
+                time.setTimeZone(java.util.TimeZone.getTimeZone("UTC"));
+            }
+
+            /** Cuts the packages of name to their initials, left first, until it fits in max. */
+            static String shorten(String name, int max) {
+                String[] parts = name.split("\\.");
+                int length = name.length();
+                for (int i = 0; i < parts.length - 1 && length >= max; i++) {
+                    length -= parts[i].length() - 1;
+                    parts[i] = parts[i].substring(0, 1);
+                }
+                return String.join(".", parts);
+            }
+
+            static void trace(StringBuilder b, Throwable t, Throwable wrapper) {
+                Throwable cause = t.getCause();
+                if (cause != null) {
+                    trace(b, cause, t);
+                    b.append("Caused: ");
+                }
+                String summary = t.toString();
+                if (cause != null && summary.endsWith(": " + cause)) {
+                    summary = summary.substring(0, summary.length() - cause.toString().length() - 2);
+                }
+                b.append(summary).append('\n');
+                StackTraceElement[] frames = t.getStackTrace();
+                int end = frames.length;
+                if (wrapper != null) { // the frames the wrapper prints too
+                    StackTraceElement[] outer = wrapper.getStackTrace();
+                    for (int o = outer.length; end > 0 && o > 0 && outer[o - 1].equals(frames[end - 1]); o--) {
+                        end--;
+                    }
+                }
+                for (int i = 0; i < end; i++) {
+                    b.append("\tat ").append(frames[i]).append('\n');
+                }
+            }
+
+            @Override
+            public synchronized String format(java.util.logging.LogRecord r) {
+                StringBuilder b = new StringBuilder();
+                b.append(time.format(new java.util.Date(r.getMillis())));
+                b.append(" [id=").append(r.getLongThreadID()).append("]\t").append(r.getLevel().getName()).append('\t');
+                String source = r.getSourceClassName() != null ? r.getSourceClassName() : r.getLoggerName();
+                if (r.getSourceMethodName() != null) {
+                    b.append(shorten(source, 32)).append('#').append(r.getSourceMethodName());
+                } else {
+                    b.append(shorten(source, 40));
+                }
+                String message = formatMessage(r);
+                if (message != null) {
+                    b.append(": ").append(message);
+                }
+                b.append('\n');
+                if (r.getThrown() != null) {
+                    trace(b, r.getThrown(), null);
+                }
+                return b.toString();
+            }
+        }
+
+        static void run() {
+            java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+            for (java.util.logging.Handler h : root.getHandlers()) {
+                root.removeHandler(h);
+            }
+            java.util.logging.ConsoleHandler console = new java.util.logging.ConsoleHandler();
+            console.setFormatter(new Format());
+            console.setLevel(java.util.logging.Level.ALL);
+            root.addHandler(console);
+            root.setLevel(java.util.logging.Level.ALL);
+            java.util.logging.Logger l = java.util.logging.Logger.getLogger("jenkins.model.Jenkins");
+            String cls = "jenkins.model.Jenkins", meth = "<init>";
+            java.util.function.BiConsumer<java.util.logging.Level, String> at = (lv, m) -> l.logp(lv, cls, meth, m);
+            JavaLogging.run("jenkins", new Log(m -> at.accept(java.util.logging.Level.FINEST, m), m -> at.accept(java.util.logging.Level.FINE, m),
+                    m -> at.accept(java.util.logging.Level.INFO, m), m -> at.accept(java.util.logging.Level.WARNING, m),
+                    m -> at.accept(java.util.logging.Level.SEVERE, m), (m, t) -> l.logp(java.util.logging.Level.SEVERE, cls, meth, m, t),
+                    m -> at.accept(java.util.logging.Level.SEVERE, m)));
+            rec("debug", "jenkins config", () -> l.logp(java.util.logging.Level.CONFIG, cls, "load", "JENKINS_HOME=/var/jenkins_home"));
+            // A long class name, cut to its initials.
+            java.util.logging.Logger ctx = java.util.logging.Logger.getLogger("org.eclipse.jetty.server.handler.ContextHandler");
+            rec("warning", "jenkins warning from a long class name", () -> ctx.logp(java.util.logging.Level.WARNING, "org.eclipse.jetty.server.handler.ContextHandler", "setContextPath", "Empty contextPath"));
+            onThread("Executor #0", () -> rec("info", "jenkins info from another thread", () -> l.logp(java.util.logging.Level.INFO, cls, "run", "Completed initialization")));
         }
     }
 
