@@ -20,6 +20,7 @@ const (
 	keyCaller
 	keyV
 	keyErr
+	keyS // MongoDB's severity, a level only where no level key is
 )
 
 func classifyJSONKey(k []byte) uint8 {
@@ -45,17 +46,20 @@ func classifyJSONKey(k []byte) uint8 {
 		return keyV
 	case "err":
 		return keyErr
+	case "s":
+		return keyS
 	}
 	return keyOther
 }
 
 // nonStringKind maps a member's kind to what it counts as when its value is
-// not a string: the logger and caller are taken only from strings.
-var nonStringKind = [8]uint8{keyOther, keyLevel, keyMsg, keyTime, keyOther, keyOther, keyV, keyErr}
+// not a string: the logger, caller and MongoDB's severity are taken only
+// from strings.
+var nonStringKind = [16]uint8{keyOther, keyLevel, keyMsg, keyTime, keyOther, keyOther, keyV, keyErr, keyOther}
 
 // unquoteKind is 1 for the kinds whose span is the string's content, quotes
 // left out.
-var unquoteKind = [8]int{keyLogger: 1, keyCaller: 1}
+var unquoteKind = [16]int{keyLogger: 1, keyCaller: 1, keyS: 1}
 
 // unpackSpan is the span packed as start<<32 | end.
 func unpackSpan(v uint64) span { return span{int32(v >> 32), int32(uint32(v))} }
@@ -71,11 +75,11 @@ func parseJSONLine(b []byte, r *Record) bool {
 	// zero while unseen; keyOther's slot is scratch. Which kinds a line has,
 	// in which order, varies from line to line: a store indexed by the kind
 	// costs less than a switch on it that mispredicts.
-	var first [8]uint64
+	var first [16]uint64
 	// plain has the bit of each kind whose first value is a string the
 	// stop mask showed free of escapes: the message is then decoded by
 	// stripping its quotes.
-	var plain uint8
+	var plain uint16
 	// One pass validates the object and finds the members that matter.
 	// Strings end where the stop mask of the current 64-byte block says
 	// (see jsonscan.go); blk is that block's bytes within b.
@@ -138,21 +142,21 @@ func parseJSONLine(b []byte, r *Record) bool {
 				ve, base, mask = skipValueBlock(b, vs, 0, base, mask)
 				blk = b[base:min(base+64, len(b))]
 			}
-			k = nonStringKind[k&7]
+			k = nonStringKind[k&15]
 		}
 		if ve < 0 {
 			return false
 		}
 		// The first value wins, but an empty span does not count as one:
 		// a logger or caller "" is replaced by the next.
-		q := unquoteKind[k&7]
+		q := unquoteKind[k&15]
 		v := uint64(vs+q)<<32 | uint64(uint32(ve-q))
-		if f := first[k&7]; int32(f>>32) < int32(f) {
+		if f := first[k&15]; int32(f>>32) < int32(f) {
 			v = f
 		} else {
-			plain = plain&^(1<<(k&7)) | pl<<(k&7)
+			plain = plain&^(1<<(k&15)) | uint16(pl)<<(k&15)
 		}
-		first[k&7] = v
+		first[k&15] = v
 		j = ve
 		if j >= len(b) || b[j] != ',' {
 			if j = skipWS(b, j); j < len(b) && b[j] == '}' {
@@ -181,7 +185,24 @@ func parseJSONLine(b []byte, r *Record) bool {
 		// second look.
 		lvlV = nestedLogLevel(b, i)
 	}
+	// MongoDB's structured log (4.4 on): {"t":{"$date":…},"s":"I",
+	// "c":"NETWORK","id":…,"ctx":…,"msg":…,"attr":{…}}. Its "s" counts
+	// only where no key above gives a level.
+	var mongo Level
+	if sV := unpackSpan(first[keyS]); lvlV.empty() && !haveV && !haveErr && !sV.empty() {
+		mongo, _ = mongoLevel(b[sV.start:sV.end])
+	}
 	switch {
+	case mongo != LevelUnknown:
+		r.Format, r.Level, r.lvl = FormatJSON, mongo, unpackSpan(first[keyS])
+		if vs, ve := jsonMember(b, i, `"c"`); vs >= 0 && b[vs] == '"' && ve-vs > 2 {
+			loggerV = span{int32(vs + 1), int32(ve - 1)}
+		}
+		if vs, _ := jsonMember(b, i, `"t"`); vs >= 0 && b[vs] == '{' {
+			if ds, de := jsonMember(b, vs, `"$date"`); ds >= 0 && b[ds] == '"' {
+				timeV, r.timeObj = span{int32(ds), int32(de)}, int32(vs)
+			}
+		}
 	case !lvlV.empty():
 		lv := b[lvlV.start:lvlV.end]
 		var lvl Level
@@ -255,7 +276,25 @@ func (r *Record) eachJSONRest(b []byte, base int, fn func(Field) bool) {
 // the level, message, time, logger or caller.
 func (r *Record) consumedJSON(at int32) bool {
 	return at == r.lvl.start || at+1 == r.lvl.start || at == r.msg.start || at+1 == r.time.start ||
-		at == r.time.start || at+1 == r.logger.start || at+1 == r.caller.start
+		at == r.time.start || at+1 == r.logger.start || at+1 == r.caller.start || at == r.timeObj
+}
+
+// mongoLevel maps MongoDB's severities: F (fatal), E, W, I, and D with
+// its verbosity, D1 to D5.
+func mongoLevel(w []byte) (Level, bool) {
+	switch string(w) {
+	case "F":
+		return LevelCritical, true
+	case "E":
+		return LevelError, true
+	case "W":
+		return LevelWarning, true
+	case "I":
+		return LevelInfo, true
+	case "D", "D1", "D2", "D3", "D4", "D5":
+		return LevelDebug, true
+	}
+	return LevelUnknown, false
 }
 
 // nestedLogLevel returns the span of the value of "level" inside the

@@ -18,6 +18,10 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 		return false
 	}
 	var lvlV, msgV, timeV, loggerV, callerV span
+	// MongoDB's severity (a string's content), and its first "c" and "t"
+	// members' values.
+	var sV, cV, tV span
+	seenC, seenT := false, false
 	var haveV, haveErr bool
 	// The level nested under the first "log" member (Elastic ECS), added
 	// with the nested lookup of parseJSONLine.
@@ -66,7 +70,17 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 				})
 			}
 		}
+		if !seenC && string(b[j:ke]) == `"c"` {
+			seenC, cV = true, v
+		}
+		if !seenT && string(b[j:ke]) == `"t"` {
+			seenT, tV = true, v
+		}
 		switch classifyJSONKeyRef(b[j:ke]) {
+		case keyS:
+			if sV.empty() && b[vs] == '"' {
+				sV = span{int32(vs + 1), int32(ve - 1)}
+			}
 		case keyLevel:
 			if lvlV.empty() {
 				lvlV = v
@@ -108,7 +122,28 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 	if lvlV.empty() && !haveV && !haveErr {
 		lvlV = nestedLvl
 	}
+	mongo := LevelUnknown
+	if lvlV.empty() && !haveV && !haveErr && !sV.empty() {
+		mongo, _ = mongoLevel(b[sV.start:sV.end])
+	}
 	switch {
+	case mongo != LevelUnknown:
+		r.Format, r.Level, r.lvl = FormatJSON, mongo, sV
+		if seenC && b[cV.start] == '"' && cV.end-cV.start > 2 {
+			loggerV = span{cV.start + 1, cV.end - 1}
+		}
+		if seenT && b[tV.start] == '{' {
+			eachJSONField(b[tV.start:tV.end], func(f Field) bool {
+				if string(f.key) == `"$date"` {
+					if f.value[0] == '"' {
+						s := int(tV.start) + cap(b[tV.start:tV.end]) - cap(f.value)
+						timeV, r.timeObj = span{int32(s), int32(s + len(f.value))}, tV.start
+					}
+					return false
+				}
+				return true
+			})
+		}
 	case !lvlV.empty():
 		lv := b[lvlV.start:lvlV.end]
 		var lvl Level
@@ -190,6 +225,8 @@ func classifyJSONKeyRef(k []byte) uint8 {
 		return keyV
 	case "err":
 		return keyErr
+	case "s":
+		return keyS
 	}
 	return keyOther
 }

@@ -156,6 +156,14 @@ var edgeCases = []parseCase{
 		format: FormatJava, level: LevelWarning, msg: "[OL6RDPrG1EACh] [node.max_local_storage_nodes] setting was deprecated", logger: "o.o.d.c.s.Settings"},
 	{name: "logstash with its pipeline", line: "[2019-12-10T14:27:28,119][WARN ][logstash.outputs.elasticsearch][main] Restored connection to ES instance",
 		format: FormatJava, level: LevelWarning, msg: "[main] Restored connection to ES instance", logger: "logstash.outputs.elasticsearch"},
+	// MongoDB's structured log, as pasted from a Kubernetes operator's pod.
+	{name: "mongodb warning", line: `{"t":{"$date":"2023-01-05T13:58:28.362+00:00"},"s":"W",  "c":"NETWORK",  "id":23234,   "ctx":"conn6","msg":"No SSL certificate provided by peer"}`,
+		format: FormatJSON, level: LevelWarning, msg: "No SSL certificate provided by peer", logger: "NETWORK", time: "2023-01-05T13:58:28.362+00:00",
+		fields: []string{"id:=23234", `ctx:="conn6"`}},
+	{name: "mongodb-like s under a level key: the level key wins", line: `{"s":"E","level":"info","msg":"m"}`,
+		format: FormatJSON, level: LevelInfo, msg: "m", fields: []string{`s:="E"`}},
+	{name: "s that is no MongoDB severity, with klog-json's keys", line: `{"ts":1764480000.5,"caller":"x.go:1","msg":"m","v":0,"s":"up"}`,
+		format: FormatKlogJSON, level: LevelInfo, msg: "m", partial: true},
 	{name: "bitnami plain", line: "postgresql 10:57:40.72 INFO  ==> ** Starting PostgreSQL setup **",
 		format: FormatBitnami, level: LevelInfo, msg: "** Starting PostgreSQL setup **", logger: "postgresql", time: "10:57:40.72"},
 	{name: "bitnami plain error", line: "redis 11:02:13.20 ERROR ==> The REDIS_PASSWORD environment variable is empty",
@@ -477,6 +485,8 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	`{"s":"X","msg":"no such MongoDB severity"}`,
+	`{"s":3,"msg":"a number is no severity"}`,
 	"2021-02-09 14:57:59,971 [myid:1] - NOTE  [main:X@1] - no such level",
 	"2021-02-09 14:57:59,971 [myid:1] - WARN [main:X@1] no dash",
 	"2023-05-13 13:24:31.661+0000 [id=x]\tINFO\tx: not a thread id",

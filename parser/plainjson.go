@@ -218,23 +218,30 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 			return dst[:start], false
 		}
 		var ve int
+		consumed := r != nil && r.consumedJSON(int32(base+vs))
 		switch b[vs] {
+		case '{', '[':
+			// Objects and arrays may need compacting, and their
+			// members renaming: the general path's, unless the
+			// header took the member (MongoDB's time).
+			if !consumed {
+				return dst[:start], false
+			}
+			if ve = skipValue(b, vs, 0); ve < 0 {
+				return dst[:start], false
+			}
 		case '"':
 			if e := plainEnd(b, vs+1); e < len(b) && b[e] == '"' {
 				ve = e + 1
 			} else if ve = skipString(b, vs); ve < 0 || !isASCII(b[vs:ve]) && !utf8.Valid(b[vs:ve]) {
 				return dst[:start], false
 			}
-		case '{', '[':
-			// Objects and arrays may need compacting, and their
-			// members renaming: the general path's.
-			return dst[:start], false
 		default:
 			if ve = skipScalar(b, vs, 0); ve < 0 {
 				return dst[:start], false
 			}
 		}
-		if r == nil || !r.consumedJSON(int32(base+vs)) {
+		if !consumed {
 			key := b[i+1 : ke-1]
 			bit := keyBit(key)
 			if seen&bit != 0 {

@@ -90,6 +90,10 @@ type layout struct {
 	fields span
 	cont   span // continuation lines not consumed by fields, without the leading '\n'
 	lvl    span // the level as written, when the format spells it out
+	// timeObj is where the JSON member value opens that holds the time
+	// nested (MongoDB's "t":{"$date":…}), so that the fields leave it
+	// out as they leave out a time written flat; 0 when none.
+	timeObj int32
 
 	msgKind    uint8
 	timeKind   uint8

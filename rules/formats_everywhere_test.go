@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -103,5 +104,27 @@ func compare(t *testing.T, place string, want, got []string) {
 			t.Errorf("%s names format %q, which the parser does not know", place, g)
 			return
 		}
+	}
+}
+
+// TestReadmeProcessorCount holds the README's count of the pipeline's
+// processors, with and without the message remapper, to the pipeline Build
+// makes: the count is the headroom left under Datadog's advised 20.
+func TestReadmeProcessorCount(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := rules.Build(rules.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withMR, err := rules.Build(rules.Options{MessageRemapper: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%d processors, %d with `--message-remapper`", len(plain.Processors), len(withMR.Processors))
+	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), want) {
+		t.Errorf("README does not say %q", want)
 	}
 }

@@ -99,18 +99,25 @@ func Build(opts Options) (datadogV1.LogsPipeline, error) {
 		procs = append(procs, datadogV1.LogsGrokParserAsLogsProcessor(g))
 	}
 	// Category processors come before the lookups, so that a level a
-	// lookup finds wins over a category's guess.
+	// lookup finds wins over a category's guess. The formats' categories
+	// share one processor, in the formats' order (a log gets the first
+	// category it matches; each format's queries exclude the others'), so
+	// that a format with categories costs no processor of the 20.
+	var cats []datadogV1.LogsCategoryProcessorCategory
+	var catFormats []string
 	for _, f := range chosen {
 		if len(f.Categories) == 0 {
 			continue
 		}
-		var cats []datadogV1.LogsCategoryProcessorCategory
+		catFormats = append(catFormats, f.Name)
 		for _, c := range f.Categories {
 			q, n := c.Query, c.Name
 			cats = append(cats, datadogV1.LogsCategoryProcessorCategory{Filter: &datadogV1.LogsFilter{Query: &q}, Name: &n})
 		}
+	}
+	if len(cats) > 0 {
 		cp := datadogV1.NewLogsCategoryProcessor(cats, StatusAttr, datadogV1.LOGSCATEGORYPROCESSORTYPE_CATEGORY_PROCESSOR)
-		cp.SetName(f.Name + " level by key")
+		cp.SetName(strings.Join(catFormats, ", ") + " level by key")
 		cp.SetIsEnabled(true)
 		procs = append(procs, datadogV1.LogsCategoryProcessorAsLogsProcessor(cp))
 	}

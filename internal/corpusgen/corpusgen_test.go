@@ -255,6 +255,10 @@ func jsonLevel(text string) (map[string]any, string, bool) {
 	return m, "", true
 }
 
+// mongoSeverity maps MongoDB's severities (its "Log Messages" page).
+var mongoSeverity = map[string]string{"F": LevelCritical, "E": LevelError, "W": LevelWarning, "I": LevelInfo,
+	"D1": LevelDebug, "D2": LevelDebug, "D3": LevelDebug, "D4": LevelDebug, "D5": LevelDebug}
+
 var klogLetter = map[string]string{"I": LevelInfo, "W": LevelWarning, "E": LevelError, "F": LevelCritical}
 
 var logrusWord = map[string]string{
@@ -366,8 +370,13 @@ func checkRecordHeaders(t *testing.T, rel string, log []byte, truth *Truth) {
 				bad("klog-json level disagrees with the err key")
 			}
 		case FormatJSON:
-			_, v, ok := jsonLevel(whole)
-			if !ok {
+			m, v, ok := jsonLevel(whole)
+			if s, isStr := m["s"].(string); ok && v == "" && isStr {
+				// MongoDB's severity, where no level key is.
+				if mongoSeverity[s] != r.Level {
+					bad("MongoDB severity " + strconv.Quote(s) + " disagrees")
+				}
+			} else if !ok {
 				bad("record is not one JSON object")
 			} else if w, _ := jsonWord(v); w != r.Level {
 				bad("JSON level " + strconv.Quote(v) + " disagrees")

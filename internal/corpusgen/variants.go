@@ -49,11 +49,30 @@ func genJSONLevelKeys(r *recorder) {
 	handLine(r, FormatJSON, LevelError, "log15 JsonFormat (lvl eror)", `{"t":"2026-11-30T05:52:38Z","lvl":"eror","msg":"Failed to import block","number":3}`)
 }
 
+// genMongoDB: MongoDB's structured log (4.4 on), one JSON object per line
+// on stdout, its severity under "s" (F, E, W, I, D1 to D5), its component
+// under "c" and its time nested as {"$date": …}. mongod is not packaged
+// here; the lines follow the layout of MongoDB's "Log Messages" page and of
+// lines users pasted into public issues (the padding after "s" and "c" is
+// mongod's own).
+func genMongoDB(r *recorder) {
+	handLine(r, FormatJSON, LevelInfo, "mongod, a connection", `{"t":{"$date":"2026-11-30T05:52:38.328+00:00"},"s":"I",  "c":"NETWORK",  "id":22943,   "ctx":"listener","msg":"Connection accepted","attr":{"remote":"10.224.0.20:40196","uuid":"63529657-1dd5-4030-b3ba-30c16f8f0baf","connectionId":6,"connectionCount":2}}`)
+	handLine(r, FormatJSON, LevelWarning, "mongod, a warning without attributes", `{"t":{"$date":"2026-11-30T05:52:38.362+00:00"},"s":"W",  "c":"NETWORK",  "id":23234,   "ctx":"conn6","msg":"No SSL certificate provided by peer"}`)
+	handLine(r, FormatJSON, LevelWarning, "mongod, a startup warning with tags", `{"t":{"$date":"2026-11-30T05:52:38.100+00:00"},"s":"W",  "c":"CONTROL",  "id":22120,   "ctx":"initandlisten","msg":"Access control is not enabled for the database. Read and write access to data and configuration is unrestricted","tags":["startupWarnings"]}`)
+	handLine(r, FormatJSON, LevelError, "mongod, an error", `{"t":{"$date":"2026-11-30T05:52:39.927+00:00"},"s":"E",  "c":"REPL",     "id":21426,   "ctx":"conn12","msg":"replSetInitiate failed","attr":{"error":{"code":93,"codeName":"InvalidReplicaSetConfig","errmsg":"replSetInitiate quorum check failed"}}}`)
+	handLine(r, FormatJSON, LevelCritical, "mongod, fatal", `{"t":{"$date":"2026-11-30T05:52:40.002+00:00"},"s":"F",  "c":"STORAGE",  "id":28595,   "ctx":"initandlisten","msg":"Terminating.","attr":{"reason":"2: No such file or directory"}}`)
+	handLine(r, FormatJSON, LevelDebug, "mongod, debug verbosity 1", `{"t":{"$date":"2026-11-30T05:52:40.010+00:00"},"s":"D1", "c":"QUERY",    "id":22790,   "ctx":"conn3","msg":"Received interrupt request for unknown op","attr":{"opId":999}}`)
+	handLine(r, FormatJSON, LevelDebug, "mongod, debug verbosity 5", `{"t":{"$date":"2026-11-30T05:52:40.011+00:00"},"s":"D5", "c":"ACCESS",   "id":20226,   "ctx":"conn3","msg":"Returning user from cache","attr":{"user":"admin@admin"}}`)
+	handLine(r, FormatJSON, LevelInfo, "mongod with timeStampFormat iso8601-utc, the default component", `{"t":{"$date":"2026-11-30T05:52:41.000Z"},"s":"I",  "c":"-",        "id":20883,   "ctx":"conn4","msg":"Interrupted operation as its client disconnected","attr":{"opId":40}}`)
+}
+
 func variantStreams() []*stream {
 	return []*stream{
 		{logger: "gokit", name: "logfmt-level-keys", modules: []string{modStd},
 			desc: "HAND-WRITTEN lines: log15/go-ethereum logfmt (t=, lvl=eror/dbug/trce), severity=, loglevel=, LEVEL=, OpenTelemetry SeverityText and numbered names", run: genLogfmtLevelKeys},
 		{logger: "json", name: "level-keys", modules: []string{modStd},
 			desc: "HAND-WRITTEN lines: Elastic ECS log.level (ecszap dotted, nested), loglevel, LEVEL, OpenTelemetry numbered names, log15 JSON", run: genJSONLevelKeys},
+		{logger: "json", name: "mongodb", modules: []string{modStd},
+			desc: "HAND-WRITTEN lines: MongoDB's structured log (4.4 on), typed from its documented layout and from lines users pasted into public issues (mongod is not packaged here): every severity, nested attributes, tags, both time formats", run: genMongoDB},
 	}
 }

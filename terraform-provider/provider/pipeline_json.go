@@ -97,7 +97,8 @@ func processorsMatch(current, desired []datadogV1.LogsProcessor) (bool, error) {
 // inferOptions works out which formats (and whether the message remapper)
 // a pipeline made by relevel was generated with, from its processors: every
 // format names itself in a lookup processor ("klog, zap level (…) to
-// canonical word") or a category processor ("klog-json level by key").
+// canonical word") or the category processor ("json, klog-json level by
+// key").
 // It is how an imported pipeline gets its formats. When nothing is
 // recognised it returns every format.
 func inferOptions(p datadogV1.LogsPipeline) (formats []string, messageRemapper bool, err error) {
@@ -123,8 +124,16 @@ func inferOptions(p datadogV1.LogsPipeline) (formats []string, messageRemapper b
 				}
 			}
 		case *datadogV1.LogsCategoryProcessor:
-			if n, ok := strings.CutSuffix(x.GetName(), " level by key"); ok && known[n] {
-				seen[n] = true
+			// "json, klog-json level by key": the formats' categories
+			// share one processor (earlier releases named one format).
+			list, ok := strings.CutSuffix(x.GetName(), " level by key")
+			if !ok {
+				continue
+			}
+			for _, n := range strings.Split(list, ", ") {
+				if known[n] {
+					seen[n] = true
+				}
 			}
 		case *datadogV1.LogsMessageRemapper:
 			if slices.Contains(x.Sources, rules.MessageAttr) {

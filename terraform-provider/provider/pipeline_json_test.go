@@ -163,6 +163,17 @@ func TestInferOptions(t *testing.T) {
 			t.Fatalf("inferOptions(%v, message_remapper=%v) = %v, %v", formats, mr, got, gotMR)
 		}
 	}
+	// A pipeline made before the formats' categories shared one
+	// processor names one format in its category processor.
+	old := datadogV1.NewLogsPipeline("relevel")
+	cat := datadogV1.NewLogsCategoryProcessor(nil, rules.StatusAttr, datadogV1.LOGSCATEGORYPROCESSORTYPE_CATEGORY_PROCESSOR)
+	cat.SetName("klog-json level by key")
+	lk := datadogV1.NewLogsLookupProcessor([]string{"I,info"}, "relevel.level_raw", rules.StatusAttr, datadogV1.LOGSLOOKUPPROCESSORTYPE_LOOKUP_PROCESSOR)
+	lk.SetName("klog level (relevel.level_raw) to canonical word")
+	old.SetProcessors([]datadogV1.LogsProcessor{datadogV1.LogsCategoryProcessorAsLogsProcessor(cat), datadogV1.LogsLookupProcessorAsLogsProcessor(lk)})
+	if got, _, err := inferOptions(*old); err != nil || !slices.Equal(got, []string{"klog", "klog-json"}) {
+		t.Fatalf("inferOptions(earlier release) = %v, %v", got, err)
+	}
 	// A pipeline relevel did not make: every format, so the plan shows
 	// relevel's processors replacing whatever is there.
 	foreign := datadogV1.NewLogsPipeline("hand-made")
