@@ -88,10 +88,13 @@ const (
 	// FormatApache is the Apache HTTP Server's error log: "[Wed Dec 02
 	// 04:38:16.304673 2026] [core:notice] [pid 1:tid 1] AH00094: msg".
 	FormatApache
+	// FormatRabbitMQ is RabbitMQ's log: "2026-11-30 04:41:36.123456+00:00
+	// [error] <0.200.3> msg" (3.9 on), and lager's before it.
+	FormatRabbitMQ
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

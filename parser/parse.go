@@ -145,6 +145,13 @@ func parseHeader(h []byte, r *Record) bool {
 					}
 					r.retry()
 				}
+				// RabbitMQ's "<time> [error] <0.200.3> ".
+				if h[te+1] == '[' && te+2 < len(h) && 'a' <= h[te+2] && h[te+2] <= 'z' {
+					if parseRabbitMQ(h, te, r) {
+						return true
+					}
+					r.retry()
+				}
 				if parseCapnslog(h, te, r) {
 					return true
 				}

@@ -164,6 +164,14 @@ var edgeCases = []parseCase{
 		format: FormatJSON, level: LevelInfo, msg: "m", fields: []string{`s:="E"`}},
 	{name: "s that is no MongoDB severity, with klog-json's keys", line: `{"ts":1764480000.5,"caller":"x.go:1","msg":"m","v":0,"s":"up"}`,
 		format: FormatKlogJSON, level: LevelInfo, msg: "m", partial: true},
+	// RabbitMQ's, as pasted from a Kubernetes StatefulSet (3.12) and a
+	// docker-compose file (3.8, lager).
+	{name: "rabbitmq 3.9 on", line: "2023-12-06 08:30:17.035437-08:00 [warning] <0.32602.3> client unexpectedly closed TCP connection",
+		format: FormatRabbitMQ, level: LevelWarning, msg: "client unexpectedly closed TCP connection", time: "2023-12-06 08:30:17.035437-08:00"},
+	{name: "rabbitmq, an empty line of a message", line: "2026-12-02 06:50:22.211778+00:00 [warning] <0.286.0> ",
+		format: FormatRabbitMQ, level: LevelWarning, msg: ""},
+	{name: "rabbitmq lager", line: "2021-11-09 06:40:36.827 [info] <0.851.0> accepting AMQP connection <0.851.0> (172.20.0.1:59914 -> 172.20.0.3:5672)",
+		format: FormatRabbitMQ, level: LevelInfo, msg: "accepting AMQP connection <0.851.0> (172.20.0.1:59914 -> 172.20.0.3:5672)", time: "2021-11-09 06:40:36.827"},
 	{name: "bitnami plain", line: "postgresql 10:57:40.72 INFO  ==> ** Starting PostgreSQL setup **",
 		format: FormatBitnami, level: LevelInfo, msg: "** Starting PostgreSQL setup **", logger: "postgresql", time: "10:57:40.72"},
 	{name: "bitnami plain error", line: "redis 11:02:13.20 ERROR ==> The REDIS_PASSWORD environment variable is empty",
@@ -485,6 +493,9 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	"2023-12-06 08:30:17.035437-08:00 [verbose] <0.1.0> no such level",
+	"2023-12-06 08:30:17.035437-08:00 [info] 0.1.0 no pid",
+	"2023-12-06 08:30:17.035437-08:00 [info] <0.1.0>no space",
 	`{"s":"X","msg":"no such MongoDB severity"}`,
 	`{"s":3,"msg":"a number is no severity"}`,
 	"2021-02-09 14:57:59,971 [myid:1] - NOTE  [main:X@1] - no such level",

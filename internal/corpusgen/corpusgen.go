@@ -71,6 +71,7 @@ const (
 	FormatBitnami   = "bitnami"   // Bitnami images' liblog.sh
 	FormatPHPFPM    = "phpfpm"    // PHP-FPM's own log
 	FormatApache    = "apache"    // the Apache HTTP Server's error log
+	FormatRabbitMQ  = "rabbitmq"  // RabbitMQ's log (3.9 on, and lager's before)
 	FormatRuby      = "ruby"      // Ruby's Logger (Rails' too), uncaught exceptions
 	FormatRedis     = "redis"     // Redis's log
 	FormatMySQL     = "mysql"     // MySQL's and MariaDB's error log
@@ -97,7 +98,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -186,13 +187,13 @@ func validFormatLevel(format, level string) bool {
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
 		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis, FormatMySQL, FormatRust,
-		FormatWinston, FormatNode, FormatFluentBit, FormatDotnet, FormatBitnami, FormatPHPFPM, FormatApache:
+		FormatWinston, FormatNode, FormatFluentBit, FormatDotnet, FormatBitnami, FormatPHPFPM, FormatApache, FormatRabbitMQ:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
 		case LevelNotice:
 			return format == FormatCapnslog || format == FormatNginx || format == FormatPostgres || format == FormatRedis ||
-				format == FormatWinston || format == FormatJSON || format == FormatPHPFPM || format == FormatApache
+				format == FormatWinston || format == FormatJSON || format == FormatPHPFPM || format == FormatApache || format == FormatRabbitMQ
 		case LevelAlert, LevelEmergency:
 			return format == FormatNginx || format == FormatWinston || format == FormatJSON || format == FormatApache || format == FormatPHPFPM && level == LevelAlert
 		}

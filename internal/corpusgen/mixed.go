@@ -210,6 +210,7 @@ func allStreams() []*stream {
 	all = append(all, bitnamiStreams()...)
 	all = append(all, phpfpmStreams()...)
 	all = append(all, apacheStreams()...)
+	all = append(all, rabbitmqStreams()...)
 	all = append(all, rubyStreams()...)
 	all = append(all, redisStreams()...)
 	all = append(all, mysqlStreams()...)
