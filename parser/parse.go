@@ -264,6 +264,10 @@ func parseHeader(h []byte, r *Record) bool {
 		// gunicorn's "[2026-11-30 04:41:36 +0000] [1] [INFO] …": a date
 		// where CoreDNS's "[INFO]" has its level.
 		if len(h) > 1 && isDigit(h[1]) {
+			// An uptime of a million seconds or more fills its column.
+			if len(h) > 9 && (h[8] == '.' || h[9] == '.') && parseTracingUptime(h, r) {
+				return true
+			}
 			// and Envoy's "[2026-11-30 04:41:36.123][15][warning]…";
 			// env_logger's "[2026-11-30T04:41:36Z INFO  app] msg" has a T.
 			// Elasticsearch's, OpenSearch's and Logstash's
@@ -286,6 +290,10 @@ func parseHeader(h []byte, r *Record) bool {
 		// a weekday where CoreDNS's "[INFO]" has its level.
 		if len(h) > 8 && h[4] == ' ' && h[8] == ' ' {
 			return parseApache(h, r)
+		}
+		// linkerd2-proxy's uptime, "[     0.002365s]  INFO …".
+		if len(h) > 1 && h[1] == ' ' {
+			return parseTracingUptime(h, r)
 		}
 		// env_logger without a time, "[INFO  app] msg".
 		return parseBracket(h, r) || r.retry() || parseEnvLogger(h, r)

@@ -164,6 +164,15 @@ var edgeCases = []parseCase{
 		format: FormatJSON, level: LevelInfo, msg: "m", fields: []string{`s:="E"`}},
 	{name: "s that is no MongoDB severity, with klog-json's keys", line: `{"ts":1764480000.5,"caller":"x.go:1","msg":"m","v":0,"s":"up"}`,
 		format: FormatKlogJSON, level: LevelInfo, msg: "m", partial: true},
+	// linkerd2-proxy's, as pasted from a meshed pod (stable-2.10).
+	{name: "linkerd2-proxy, spans without fields", line: "[     0.005384s]  WARN ThreadId(01) daemon:identity: linkerd_app_core::control: Failed to resolve control-plane component error=no record found",
+		format: FormatRust, level: LevelWarning, msg: "Failed to resolve control-plane component error=no record found", logger: "linkerd_app_core::control"},
+	{name: "linkerd2-proxy, crate root target", line: "[     0.002365s]  INFO ThreadId(01) linkerd2_proxy::rt: Using single-threaded proxy runtime",
+		format: FormatRust, level: LevelInfo, msg: "Using single-threaded proxy runtime", logger: "linkerd2_proxy::rt"},
+	{name: "linkerd2-proxy, a long uptime", line: "[1234567.000000s] ERROR ThreadId(12) outbound: linkerd_app::proxy: boom",
+		format: FormatRust, level: LevelError, msg: "boom", logger: "linkerd_app::proxy"},
+	{name: "tracing with thread ids", line: "2026-11-30T04:41:36.123456Z  INFO ThreadId(01) app::db: started",
+		format: FormatRust, level: LevelInfo, msg: "started", logger: "app::db", time: "2026-11-30T04:41:36.123456Z"},
 	// RabbitMQ's, as pasted from a Kubernetes StatefulSet (3.12) and a
 	// docker-compose file (3.8, lager).
 	{name: "rabbitmq 3.9 on", line: "2023-12-06 08:30:17.035437-08:00 [warning] <0.32602.3> client unexpectedly closed TCP connection",
@@ -493,6 +502,9 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	"[     0.002365] INFO ThreadId(01) app: no s",
+	"[     0.002365s]  NOTE ThreadId(01) app: no such level",
+	"[     0.02365s]  INFO ThreadId(01) app: five digits",
 	"2023-12-06 08:30:17.035437-08:00 [verbose] <0.1.0> no such level",
 	"2023-12-06 08:30:17.035437-08:00 [info] 0.1.0 no pid",
 	"2023-12-06 08:30:17.035437-08:00 [info] <0.1.0>no space",

@@ -1,5 +1,7 @@
 package parser
 
+import "bytes"
+
 // Rust's loggers, in their default layouts:
 //
 //	[2026-11-30T04:41:36Z INFO  app::db] msg
@@ -124,24 +126,89 @@ func parseTracing(h []byte, ts, te int, r *Record) bool {
 	if j >= len(h) || h[j] != ' ' {
 		return false
 	}
-	// Spans ("name{k=v}:" each, then ": ") and the target, then ": ".
+	// with_thread_ids(true): "ThreadId(01) " (linkerd2-proxy's).
+	var tid span
+	if k := j + 1 + len("ThreadId("); hasPrefix(h[j+1:], "ThreadId(") {
+		e := k
+		for e < len(h) && isDigit(h[e]) {
+			e++
+		}
+		if e == k || e+1 >= len(h) || h[e] != ')' || h[e+1] != ' ' {
+			return false
+		}
+		tid, j = span{int32(k), int32(e)}, e+1
+	}
+	// Spans ("name{k=v}:" each, a span without fields "name:", then
+	// ": ") and the target, then ": ". A target is a module path, whose
+	// colons come in pairs: a single colon joins spans.
 	seg, segEnd, ok := tracingSegment(h, j+1)
 	if !ok {
 		return false
 	}
 	tgt, tgtEnd, next := seg, segEnd, tracingAfterColon(h, segEnd)
-	if spans := bytesHasBrace(h[seg:segEnd]); spans {
+	if spans := bytesHasBrace(h[seg:segEnd]) || hasSingleColon(h[seg:segEnd]); spans {
 		if tgt, tgtEnd, ok = tracingSegment(h, next); !ok || bytesHasBrace(h[tgt:tgtEnd]) {
 			return false
 		}
 		next = tracingAfterColon(h, tgtEnd)
+	} else if t, tEnd, ok := tracingSegment(h, next); ok && !bytesHasBrace(h[t:tEnd]) &&
+		bytes.Contains(h[t:tEnd], []byte("::")) && !bytes.Contains(h[seg:segEnd], []byte("::")) {
+		// One span without fields, "daemon: app::control: msg", reads
+		// as a target and a message opening with one: a module path
+		// right after a plain name is the target. (Before a crate's
+		// root target, "daemon: app: msg", the span stays the target.)
+		tgt, tgtEnd, next = t, tEnd, tracingAfterColon(h, tEnd)
 	}
 	r.Format, r.Level = FormatRust, lvl
 	r.time, r.timeKind = span{int32(ts), int32(te)}, timeRFC3339
 	r.lvl = span{int32(ls), int32(i + 5)}
+	r.thread = tid
 	r.logger = span{int32(tgt), int32(tgtEnd)}
 	r.msg = span{int32(min(next, len(h))), int32(len(h))}
 	r.rawCont = true
+	return true
+}
+
+// hasSingleColon reports whether b holds a ':' that is not half of a
+// path's "::".
+func hasSingleColon(b []byte) bool {
+	for i := 0; i < len(b); i++ {
+		if b[i] == ':' {
+			if i+1 < len(b) && b[i+1] == ':' {
+				i++
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// parseTracingUptime recognises tracing-subscriber's format with the
+// uptime timer linkerd2-proxy gives it, "[     0.002365s]  INFO
+// ThreadId(01) target: msg": the seconds since the process started, not a
+// time of day, so the record has no timestamp.
+func parseTracingUptime(h []byte, r *Record) bool {
+	i := 1
+	for i < len(h) && h[i] == ' ' {
+		i++
+	}
+	ds := i
+	for i < len(h) && isDigit(h[i]) {
+		i++
+	}
+	if i == ds || i+9 > len(h) || h[i] != '.' || string(h[i+7:i+9]) != "s]" {
+		return false
+	}
+	for _, c := range h[i+1 : i+7] {
+		if !isDigit(c) {
+			return false
+		}
+	}
+	if !parseTracing(h, 0, i+9, r) {
+		return false
+	}
+	r.time, r.timeKind = span{}, timeNone
 	return true
 }
 

@@ -142,6 +142,8 @@ func rustStreams() []*stream {
 			desc: "env_logger's default format and its builder's millisecond, microsecond, module path and timeless variants, every level, a multi-line message, then a panic without a backtrace" + crates},
 		{logger: "rust", name: "tracing", ext: ext("tracing", true),
 			desc: "tracing-subscriber's fmt default, every level, fields, spans, a multi-line message, then a panic with RUST_BACKTRACE=1" + crates},
+		{logger: "rust", name: "tracing-uptime", ext: ext("tracing-uptime", false),
+			desc: "tracing-subscriber's fmt as linkerd2-proxy configures it: its uptime timer (written after linkerd's, \"[{:>6}.{:06}s]\"), thread ids, spans without fields, then a panic" + crates},
 		{logger: "rust", name: "tracing-ansi", ext: ext("tracing-ansi", false),
 			desc: "tracing-subscriber's fmt default with_ansi(true): the colour codes it writes to a terminal, then a panic" + crates},
 	}

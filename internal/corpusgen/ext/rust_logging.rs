@@ -6,7 +6,7 @@
 // the call made. Both modes end with a panic nobody catches, whose lines
 // std's panic hook writes (the run's tail record).
 //
-// Usage: rust_logging env_logger | tracing | tracing-ansi
+// Usage: rust_logging env_logger | tracing | tracing-ansi | tracing-uptime
 use std::fs::File;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -148,6 +148,55 @@ fn tracing_mode(ansi: bool) {
     });
 }
 
+mod proxy {
+    // A module of its own: the event's target is "rust_logging::proxy".
+    pub fn fail() {
+        tracing::warn!("Service failed error=timeout")
+    }
+}
+
+/// The uptime timer linkerd2-proxy gives tracing-subscriber, written after
+/// its documented output: "[{:>6}.{:06}s]", seconds and microseconds since
+/// the process started.
+struct Uptime(std::time::Instant);
+
+impl tracing_subscriber::fmt::time::FormatTime for Uptime {
+    fn format_time(&self, w: &mut tracing_subscriber::fmt::format::Writer<'_>) -> std::fmt::Result {
+        let d = self.0.elapsed();
+        write!(w, "[{:>6}.{:06}s]", d.as_secs(), d.subsec_micros())
+    }
+}
+
+/// tracing-subscriber's fmt subscriber as linkerd2-proxy configures it:
+/// the uptime timer, thread ids, spans without fields.
+fn tracing_uptime_mode() {
+    tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::TRACE)
+        .with_ansi(false)
+        .with_timer(Uptime(std::time::Instant::now()))
+        .with_thread_ids(true)
+        .with_writer(|| Counting)
+        .init();
+    rec("info", "tracing::info! with the uptime timer and thread ids", || tracing::info!("Admin interface on 0.0.0.0:4191"));
+    rec("info", "tracing::info! with a field, uptime timer", || tracing::info!(addr = "0.0.0.0:4143", "Inbound interface"));
+    rec("debug", "tracing::debug!", || tracing::debug!("worker pool size 4"));
+    rec("debug", "tracing::trace!", || tracing::trace!(events = 0, "poll"));
+    rec("error", "tracing::error!", || tracing::error!("failed to open /etc/app/config.toml: No such file or directory (os error 2)"));
+    {
+        let outbound = tracing::info_span!("outbound");
+        let _o = outbound.enter();
+        rec("warning", "tracing::warn! inside one span without fields, from a module", || proxy::fail());
+    }
+    let daemon = tracing::info_span!("daemon");
+    let _d = daemon.enter();
+    let identity = tracing::info_span!("identity");
+    let _i = identity.enter();
+    rec("warning", "tracing::warn! inside two spans without fields", || {
+        tracing::warn!(error = "no record found for name: identity.example.svc.cluster.local. type: SRV class: IN", "Failed to resolve control-plane component")
+    });
+    rec("info", "tracing::info! inside two spans without fields", || tracing::info!("Certified identity"));
+}
+
 fn main() {
     let path = std::env::var("CORPUSGEN_REPORT").expect("CORPUSGEN_REPORT");
     *REPORT.lock().unwrap() = Some(File::create(path).unwrap());
@@ -155,6 +204,7 @@ fn main() {
         Some("env_logger") => env_logger_mode(),
         Some("tracing") => tracing_mode(false),
         Some("tracing-ansi") => tracing_mode(true),
+        Some("tracing-uptime") => tracing_uptime_mode(),
         m => panic!("unknown mode {:?}", m),
     }
     // Nobody catches it: std's panic hook writes its lines, the tail record.
