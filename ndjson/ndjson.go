@@ -95,7 +95,7 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 }
 
 // AppendLogger appends the record's logger object ({"name","caller",
-// "thread_id"}, the members that are known) to dst; ok is false, and dst
+// "thread_id" or "thread_name"}, the members that are known) to dst; ok is false, and dst
 // unchanged, when none is known.
 func (e *Encoder) AppendLogger(dst []byte, rec *parser.Record) (_ []byte, ok bool) {
 	n := len(dst)
@@ -117,7 +117,11 @@ func (e *Encoder) AppendAttributes(dst []byte, rec *parser.Record) (_ []byte, ok
 func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, prefix string) []byte {
 	name, caller := rec.Logger(), rec.Caller()
 	tid, hasTID := rec.ThreadID()
-	if name != nil || caller != nil || hasTID {
+	var tname []byte
+	if !hasTID {
+		tname = rec.ThreadName()
+	}
+	if name != nil || caller != nil || hasTID || tname != nil {
 		dst = append(dst, prefix...)
 		dst = append(dst, '{')
 		sep := false
@@ -140,6 +144,13 @@ func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, prefix string) []
 			}
 			dst = append(dst, `"thread_id":`...)
 			dst = appendInt(dst, tid)
+		} else if tname != nil {
+			// Datadog's standard attribute logger.thread_name.
+			if sep {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, `"thread_name":`...)
+			dst = AppendString(dst, tname)
 		}
 		dst = append(dst, '}')
 	}

@@ -147,3 +147,22 @@ func TestCopiesAgreeWithGeneralPath(t *testing.T) {
 	}
 	t.Logf("%d records, %d of %d fields copied", records, copied, fields)
 }
+
+// TestThreadName: a thread the line names by number is thread_id, one it
+// names otherwise thread_name; none is invented.
+func TestThreadName(t *testing.T) {
+	for _, c := range []struct{ line, logger string }{
+		{"18:13:06.228 [http-nio-8080-exec-1] INFO  com.example.App - served", `{"name":"com.example.App","thread_name":"http-nio-8080-exec-1"}`},
+		{"2023-12-06 08:29:20.599227-08:00 [error] <0.200.3> closing", `{"thread_name":"<0.200.3>"}`},
+		{"I1130 04:39:44.903457       1 x.go:1] m", `{"caller":"x.go:1","thread_id":1}`},
+		{`time="2026-11-30T04:41:36Z" level=info msg=m`, ``},
+	} {
+		var r parser.Record
+		parser.Parse([]byte(c.line), &r)
+		var e Encoder
+		got, ok := e.AppendLogger(nil, &r)
+		if string(got) != c.logger || ok != (c.logger != "") {
+			t.Errorf("%q: logger %s (%v), want %s", c.line, got, ok, c.logger)
+		}
+	}
+}

@@ -158,6 +158,20 @@ func (r *Record) ThreadID() (int, bool) {
 	return atoiSigned(r.get(r.thread))
 }
 
+// ThreadName returns the thread (or process) the record names when that
+// is not a number, which ThreadID gives: a JVM thread's name ("main",
+// "http-nio-8080-exec-1"), an Erlang process ("<0.200.3>"). It is nil when
+// the record names none, or names it by number.
+func (r *Record) ThreadName() []byte {
+	if r.thread.empty() {
+		return nil
+	}
+	if _, ok := r.ThreadID(); ok {
+		return nil
+	}
+	return r.get(r.thread)
+}
+
 // AcceptsContinuation reports whether headerless lines that follow this record
 // belong to it. klog, zap console and logrus's TTY form write multi-line
 // messages raw and zap appends stack traces; formats that escape newlines
