@@ -603,6 +603,10 @@ func FuzzJSONLine(f *testing.F) {
 	}
 	f.Add([]byte(`{"level":"info","msg":"say \"hi\"","q":"\u00e9\ud800"}`))
 	f.Add([]byte(`{"ts":1.5,"caller":"x.go:1","msg":"m","v":0,"err":null}`))
+	// MongoDB's, and the edges of its "s", "c" and "t".
+	f.Add([]byte(`{"t":{"$date":"2023-01-05T13:58:28.362+00:00"},"s":"W",  "c":"NETWORK",  "id":23234,   "ctx":"conn6","msg":"m"}`))
+	f.Add([]byte(`{"s":"","s":"E","c":3,"c":"X","t":{"$date":{"$numberLong":"1"}},"msg":"m"}`))
+	f.Add([]byte(`{"ts":1.5,"caller":"x.go:1","msg":"m","s":"E","level":"bogus"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		checkJSONLine(t, b)
 	})

@@ -151,13 +151,16 @@ func parseTracing(h []byte, ts, te int, r *Record) bool {
 			return false
 		}
 		next = tracingAfterColon(h, tgtEnd)
-	} else if t, tEnd, ok := tracingSegment(h, next); ok && !bytesHasBrace(h[t:tEnd]) &&
-		bytes.Contains(h[t:tEnd], []byte("::")) && !bytes.Contains(h[seg:segEnd], []byte("::")) {
+	} else if w := nextWord(h, next); len(w) > 3 && w[len(w)-1] == ':' && bytes.Contains(w, []byte("::")) &&
+		!bytes.Contains(h[seg:segEnd], []byte("::")) {
 		// One span without fields, "daemon: app::control: msg", reads
 		// as a target and a message opening with one: a module path
 		// right after a plain name is the target. (Before a crate's
 		// root target, "daemon: app: msg", the span stays the target.)
-		tgt, tgtEnd, next = t, tEnd, tracingAfterColon(h, tEnd)
+		// The word is looked at first: most messages open with none.
+		if t, tEnd, ok := tracingSegment(h, next); ok && !bytesHasBrace(h[t:tEnd]) {
+			tgt, tgtEnd, next = t, tEnd, tracingAfterColon(h, tEnd)
+		}
 	}
 	r.Format, r.Level = FormatRust, lvl
 	r.time, r.timeKind = span{int32(ts), int32(te)}, timeRFC3339
@@ -167,6 +170,17 @@ func parseTracing(h []byte, ts, te int, r *Record) bool {
 	r.msg = span{int32(min(next, len(h))), int32(len(h))}
 	r.rawCont = true
 	return true
+}
+
+// nextWord returns the run of h from i to the next space or the end.
+func nextWord(h []byte, i int) []byte {
+	if i >= len(h) {
+		return nil
+	}
+	if k := bytes.IndexByte(h[i:], ' '); k >= 0 {
+		return h[i : i+k]
+	}
+	return h[i:]
 }
 
 // hasSingleColon reports whether b holds a ':' that is not half of a
