@@ -188,11 +188,11 @@ func parseJenkins(h []byte, ts int, r *Record) bool {
 // and Logstash's log4j2.properties, "[%d{ISO8601}][%-5p][%-25c{1.}] %m":
 // Elasticsearch and OpenSearch write "[%node_name] " before the message,
 // Logstash its pipeline's id in brackets right after the logger's; both
-// stay in the message. Their levels are log4j2's and Elasticsearch's
-// DEPRECATION.
+// stay in the message. %d{ISO8601} is always "2026-11-30T04:41:36,123",
+// no zone. Their levels are log4j2's and Elasticsearch's DEPRECATION.
 func parseElastic(h []byte, r *Record) bool {
 	te := scanRFC3339(h, 1, true)
-	if te <= 0 || te+2 >= len(h) || h[te] != ']' || h[te+1] != '[' {
+	if te != 24 || te+2 >= len(h) || h[te] != ']' || h[te+1] != '[' {
 		return false
 	}
 	ls := te + 2

@@ -271,9 +271,14 @@ func parseHeader(h []byte, r *Record) bool {
 			// and Envoy's "[2026-11-30 04:41:36.123][15][warning]…";
 			// env_logger's "[2026-11-30T04:41:36Z INFO  app] msg" has a T.
 			// Elasticsearch's, OpenSearch's and Logstash's
-			// "[2026-11-30T04:41:36,123][INFO ][o.e.n.Node] …" too.
+			// "[2026-11-30T04:41:36,123][INFO ][o.e.n.Node] …" too: their
+			// %d{ISO8601} is always 23 bytes, as the rules have it, so one
+			// byte tells env_logger's lines from them before any scan.
 			if len(h) > 11 && h[11] == 'T' {
-				return parseElastic(h, r) || r.retry() || parseEnvLogger(h, r)
+				if len(h) > 25 && h[24] == ']' && h[25] == '[' && parseElastic(h, r) {
+					return true
+				}
+				return r.retry() || parseEnvLogger(h, r)
 			}
 			// Fluent Bit's "[2026/11/30 04:41:36] [ info] …".
 			if len(h) > 5 && h[5] == '/' {

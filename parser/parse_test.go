@@ -517,6 +517,7 @@ var negativeCases = []string{
 	"[2020-11-23T05:36:49,059][NOTE ][o.e.n.Node] no such level",
 	"[2020-11-23T05:36:49,059][INFO ][o.e n.Node] a space in the logger",
 	"[2020-11-23T05:36:49,059][INFO ][o.e.n.Node]x no space",
+	"[2020-11-23T05:36:49,0591][INFO ][o.e.n.Node] not ISO8601's three digits",
 	"[Wed Dec 02 04:38:16.304673 2026] [core:fine] [pid 1] no such level",
 	"[Wed Xyz 02 04:38:16 2026] [error] no such month",
 	"[Wed Dec 02 04:38:16 2026]no space",
