@@ -358,3 +358,52 @@ var inherentMisses = map[string]string{
 		"takes continuation lines for such a record only inside its blocks, but a legacy klog record (Infof) continues with plain lines " +
 		"like this one, and the Agent's labels cannot depend on the record before; it joins the klog record and shows info, not the stream's error",
 }
+
+// TestJSONLevelKeys holds the one attribute remapper and lookup that serve
+// every JSON level key to the parser on lines with one key each (every key,
+// in the case .NET and ECS write), and on lines with several keys in the
+// order the remapper lists them, where the first present decides. The
+// source keys stay on the log.
+func TestJSONLevelKeys(t *testing.T) {
+	ps := defaultPipelines(t, rules.Options{})
+	cases := []string{
+		`{"level":"warn","msg":"m"}`,
+		`{"L":"DPANIC","M":"m"}`,
+		`{"severity":"ERROR","message":"m"}`,
+		`{"lvl":"eror","msg":"m"}`,
+		`{"@level":"debug","@message":"m"}`,
+		`{"log.level":"fatal","message":"m"}`,
+		`{"log":{"level":"error"},"message":"m"}`,
+		`{"LEVEL":"WARNING","msg":"m"}`,
+		`{"loglevel":"info","msg":"m"}`,
+		`{"LogLevel":"Critical","Message":"m"}`,
+		// Several keys, in the remapper's order: the first decides.
+		`{"level":"info","severity":"ERROR","msg":"m"}`,
+		`{"L":"WARN","lvl":"crit","M":"m"}`,
+		`{"severity":"debug","LogLevel":"Error","msg":"m"}`,
+	}
+	for _, line := range cases {
+		s := join.New(strings.NewReader(line + "\n"))
+		if !s.Next() {
+			t.Fatalf("%s: no record", line)
+		}
+		want := s.Record().Level.String()
+		if s.Record().Format.String() != "json" || want == "" {
+			t.Fatalf("%s: parser reads format %q level %q", line, s.Record().Format, want)
+		}
+		l := &emulator.Log{Message: line, Status: "error"}
+		emulator.Run(ps, l)
+		if got := emulator.CanonicalStatus(l.Status); got != want {
+			t.Errorf("%s: pipeline status %q, parser %q", line, got, want)
+		}
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(line), &obj); err != nil {
+			t.Fatal(err)
+		}
+		for k := range obj {
+			if _, ok := l.Attributes[k]; !ok && k != "msg" && k != "message" && k != "M" && k != "@message" && k != "Message" {
+				t.Errorf("%s: key %q removed from the log", line, k)
+			}
+		}
+	}
+}

@@ -39,10 +39,11 @@ type Format struct {
 	Samples    []string // real corpus lines the rules must match
 }
 
-// Lookup is one lookup section: rows for a source attribute.
+// Lookup is one lookup section: rows for a source attribute, or for the
+// first present of several (Sources, a JSON log's level keys).
 type Lookup struct {
-	Source string
-	Rows   []string
+	Sources []string
+	Rows    []string
 }
 
 // Category is one category row: logs matching Query get Name.
@@ -80,7 +81,7 @@ func LoadFormats() ([]Format, error) {
 func parseFormat(file, text string) (Format, error) {
 	var f Format
 	section := ""
-	var lookups []int // the lookups the open section fills
+	lookup := -1 // the lookup the open section fills
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(nil, 1<<20)
 	line := 0
@@ -94,15 +95,17 @@ func parseFormat(file, text string) (Format, error) {
 			section = strings.TrimSpace(l[3 : len(l)-3])
 			if attrs, ok := strings.CutPrefix(section, "lookup "); ok {
 				// One table may serve several source attributes
-				// ("lookup level, severity"): a lookup each.
-				lookups = lookups[:0]
+				// ("lookup level, severity"): the first of them a log
+				// has is looked up (see Build).
+				var lk Lookup
 				for _, attr := range strings.Split(attrs, ",") {
 					if attr = strings.TrimSpace(attr); attr == "" {
 						return f, errf("empty source attribute in %q", l)
 					}
-					lookups = append(lookups, len(f.Lookups))
-					f.Lookups = append(f.Lookups, Lookup{Source: attr})
+					lk.Sources = append(lk.Sources, attr)
 				}
+				lookup = len(f.Lookups)
+				f.Lookups = append(f.Lookups, lk)
 				section = "lookup"
 			}
 			switch section {
@@ -149,12 +152,13 @@ func parseFormat(file, text string) (Format, error) {
 		case "support":
 			f.SupportRules = append(f.SupportRules, l)
 		case "lookup":
+			if lookup < 0 {
+				return f, errf("lookup section without a source attribute (\"== lookup <attribute> ==\")")
+			}
 			if !strings.Contains(l, ",") {
 				return f, errf("lookup row %q has no comma", l)
 			}
-			for _, i := range lookups {
-				f.Lookups[i].Rows = append(f.Lookups[i].Rows, l)
-			}
+			f.Lookups[lookup].Rows = append(f.Lookups[lookup].Rows, l)
 		case "categories":
 			name, q, ok := strings.Cut(l, "|")
 			if !ok {

@@ -71,6 +71,17 @@ func RenderHCL(p datadogV1.LogsPipeline, resourceName string) ([]byte, error) {
 				attr(&b, 3, "default_lookup", hclString(*d))
 			}
 			b.WriteString("    }\n")
+		case *datadogV1.LogsAttributeRemapper:
+			b.WriteString("    attribute_remapper {\n")
+			attr(&b, 3, "name", hclString(x.GetName()))
+			attr(&b, 3, "is_enabled", fmt.Sprint(x.GetIsEnabled()))
+			attr(&b, 3, "sources", hclList(x.Sources))
+			attr(&b, 3, "source_type", hclString(x.GetSourceType()))
+			attr(&b, 3, "target", hclString(x.Target))
+			attr(&b, 3, "target_type", hclString(x.GetTargetType()))
+			attr(&b, 3, "preserve_source", fmt.Sprint(x.GetPreserveSource()))
+			attr(&b, 3, "override_on_conflict", fmt.Sprint(x.GetOverrideOnConflict()))
+			b.WriteString("    }\n")
 		case *datadogV1.LogsCategoryProcessor:
 			b.WriteString("    category_processor {\n")
 			attr(&b, 3, "name", hclString(x.GetName()))

@@ -51,6 +51,20 @@ resource "datadog_logs_custom_pipeline" "relevel" {
           }
         }
       }
+      # JSON logs' level keys: one remapper copies the first a log has.
+      dynamic "attribute_remapper" {
+        for_each = processor.value.type == "attribute-remapper" ? [processor.value] : []
+        content {
+          name                 = attribute_remapper.value.name
+          is_enabled           = attribute_remapper.value.is_enabled
+          sources              = attribute_remapper.value.sources
+          source_type          = attribute_remapper.value.source_type
+          target               = attribute_remapper.value.target
+          target_type          = attribute_remapper.value.target_type
+          preserve_source      = attribute_remapper.value.preserve_source
+          override_on_conflict = attribute_remapper.value.override_on_conflict
+        }
+      }
       dynamic "lookup_processor" {
         for_each = processor.value.type == "lookup-processor" ? [processor.value] : []
         content {
