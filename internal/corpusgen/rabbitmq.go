@@ -64,6 +64,9 @@ func driveRabbitMQ(prog, dir string) ([]byte, []Record, error) {
 	if err := os.MkdirAll(filepath.Join(dir, "home"), 0o700); err != nil {
 		return nil, nil, err
 	}
+	// A node name of its own: epmd refuses a second node of one name, and
+	// go test runs the packages that generate the corpus side by side.
+	node := fmt.Sprintf("relevel-corpus-%d@localhost", port)
 	log := &recorder{}
 	srv := exec.Command(prog)
 	srv.Env = append(os.Environ(),
@@ -71,7 +74,8 @@ func driveRabbitMQ(prog, dir string) ([]byte, []Record, error) {
 		"RABBITMQ_MNESIA_BASE="+filepath.Join(dir, "mnesia"),
 		"RABBITMQ_LOG_BASE="+filepath.Join(dir, "log"),
 		"RABBITMQ_LOGS=-",
-		"RABBITMQ_NODENAME=relevel-corpus@localhost",
+		"RABBITMQ_NODENAME="+node,
+		"ERL_CRASH_DUMP="+filepath.Join(dir, "erl_crash.dump"), // not the test's working directory
 		fmt.Sprintf("RABBITMQ_NODE_PORT=%d", port),
 		fmt.Sprintf("RABBITMQ_DIST_PORT=%d", dist),
 		"RABBITMQ_ENABLED_PLUGINS_FILE="+filepath.Join(dir, "enabled_plugins"),
@@ -94,7 +98,7 @@ func driveRabbitMQ(prog, dir string) ([]byte, []Record, error) {
 	if len(ctls) != 1 {
 		return fail(fmt.Errorf("rabbitmqctl: found %q beside %s", ctls, prog))
 	}
-	ctl := exec.Command(ctls[0], "-n", "relevel-corpus@localhost", "set_log_level", "info")
+	ctl := exec.Command(ctls[0], "-n", node, "set_log_level", "info")
 	ctl.Env = srv.Env
 	if out, err := ctl.CombinedOutput(); err != nil {
 		return fail(fmt.Errorf("rabbitmqctl set_log_level: %v: %s", err, out))
