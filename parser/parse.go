@@ -278,6 +278,11 @@ func parseHeader(h []byte, r *Record) bool {
 				if len(h) > 25 && h[24] == ']' && h[25] == '[' && parseElastic(h, r) {
 					return true
 				}
+				// Airflow's "[2026-11-30T04:41:36.123+0000] {file.py:12} ".
+				if len(h) > 31 && h[29] == ']' && h[31] == '{' && (h[24] == '+' || h[24] == '-') &&
+					scanRFC3339(h[:29], 1, true) == 29 && parseAirflow(h, 29, r) {
+					return true
+				}
 				return r.retry() || parseEnvLogger(h, r)
 			}
 			// Fluent Bit's "[2026/11/30 04:41:36] [ info] …".
@@ -287,6 +292,10 @@ func parseHeader(h []byte, r *Record) bool {
 			// PHP-FPM's "[02-Dec-2026 04:30:22] NOTICE: …".
 			if len(h) > 7 && h[3] == '-' && h[7] == '-' {
 				return parsePHPFPM(h, r)
+			}
+			// Airflow's before 2.4, "[2026-11-30 04:41:36,123] {file.py:12} ".
+			if len(h) > 26 && h[24] == ']' && h[26] == '{' && h[20] == ',' {
+				return scanRFC3339(h[:24], 1, false) == 24 && parseAirflow(h, 24, r)
 			}
 			return parseGunicorn(h, r) || r.retry() || parseCelery(h, r) || r.retry() || parseEnvoy(h, r) || r.retry() ||
 				parseKafka(h, r)

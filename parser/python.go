@@ -10,6 +10,7 @@ import "bytes"
 //	2026-11-30 04:41:36,123 INFO msg                  "%(asctime)s %(levelname)s ...", %(levelname)-8s padded or not
 //	INFO:     Started server process [1]              uvicorn's DefaultFormatter
 //	[2026-11-30 04:41:36 +0000] [1] [INFO] Booting    gunicorn's error log
+//	[2026-11-30T04:41:36.123+0000] {job.py:798} INFO - msg   Airflow's (and, before 2.4, "[%(asctime)s]" plain)
 //	Traceback (most recent call last):                an uncaught exception (sys.excepthook)
 //
 // The level names are logging's own (DEBUG INFO WARNING ERROR CRITICAL;
@@ -286,5 +287,66 @@ func parseGunicorn(h []byte, r *Record) bool {
 	r.lvl = span{int32(ls), int32(le)}
 	r.msg = span{int32(ms), int32(len(h))}
 	r.rawCont = true
+	return true
+}
+
+// parseAirflow recognises Apache Airflow's log, which its scheduler,
+// webserver, triggerer and task pods write to stdout with the LOG_FORMAT
+// default "[%(asctime)s] {%(filename)s:%(lineno)d} %(levelname)s -
+// %(message)s":
+//
+//	[2026-11-30T04:41:36.123+0000] {scheduler_job_runner.py:798} INFO - Starting the scheduler
+//
+// Airflow's TimezoneAware formatter writes asctime as ISO 8601 with its
+// milliseconds and offset; releases before it wrote logging's own
+// "2026-11-30 04:41:36,123". te is the asctime's end, at its "]". The file
+// and line are the caller.
+func parseAirflow(h []byte, te int, r *Record) bool {
+	// "] {" file ":" line "} " LEVEL " - "
+	if te+4 >= len(h) || h[te] != ']' || h[te+1] != ' ' || h[te+2] != '{' {
+		return false
+	}
+	cs := te + 3
+	ce := cs
+	for ce < len(h) && h[ce] != '}' && h[ce] > ' ' {
+		ce++
+	}
+	if ce >= len(h) || h[ce] != '}' || ce+2 >= len(h) || h[ce+1] != ' ' {
+		return false
+	}
+	// The caller ends ":" and the line number.
+	colon := bytes.LastIndexByte(h[cs:ce], ':')
+	if colon <= 0 || cs+colon+1 == ce {
+		return false
+	}
+	for _, c := range h[cs+colon+1 : ce] {
+		if !isDigit(c) {
+			return false
+		}
+	}
+	ls := ce + 2
+	le := ls
+	for le < len(h) && le-ls < 9 && isUpper(h[le]) {
+		le++
+	}
+	lvl, ok := pythonLevel(h[ls:le])
+	if !ok {
+		return false
+	}
+	ms := le
+	switch {
+	case le+3 <= len(h) && h[le] == ' ' && h[le+1] == '-' && h[le+2] == ' ':
+		ms = le + 3
+	case le+2 == len(h) && h[le] == ' ' && h[le+1] == '-':
+		ms = len(h)
+	default:
+		return false
+	}
+	r.Format, r.Level = FormatPython, lvl
+	r.time, r.timeKind = span{1, int32(te)}, timeRFC3339
+	r.caller = span{int32(cs), int32(ce)}
+	r.lvl = span{int32(ls), int32(le)}
+	r.msg = span{int32(ms), int32(len(h))}
+	r.rawCont = true // logger.exception's traceback, a multi-line message
 	return true
 }

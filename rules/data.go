@@ -17,6 +17,9 @@ import (
 // "== name ==" (match, support, lookup <source attribute>[, <another>…],
 // samples). Lines
 // starting with '#' are comments, except in samples and a lookup row "#,…".
+// "== match <parser> ==" and "== samples <parser> ==" put rules and samples
+// in another grok parser than the header's, for a format with more rules
+// than one parser takes (Datadog advises at most 10).
 //
 //go:embed formats/*.rules
 var formatFiles embed.FS
@@ -27,8 +30,11 @@ type Format struct {
 	Parser       string // the grok parser (format family) its rules join
 	Order        int    // position of its rules inside that parser
 	Description  string
-	MatchRules   []string // "name pattern" lines
+	MatchRules   []string // "name pattern" lines, of every group
 	SupportRules []string
+	// Groups are the match rules and samples by grok parser: the header's
+	// parser first, then any other the file names.
+	Groups []Group
 	// Lookups map raw level values to canonical words: the attribute the
 	// rules extract into (or a JSON log's own level key), with its
 	// "raw,canonical" rows.
@@ -37,6 +43,24 @@ type Format struct {
 	// is the presence of a key (Kubernetes JSON: "err").
 	Categories []Category
 	Samples    []string // real corpus lines the rules must match
+}
+
+// Group is the part of a format's rules that one grok parser holds.
+type Group struct {
+	Parser     string
+	MatchRules []string
+	Samples    []string
+}
+
+// group returns the index of f's group for parser, adding it.
+func (f *Format) group(parser string) int {
+	for i, g := range f.Groups {
+		if g.Parser == parser {
+			return i
+		}
+	}
+	f.Groups = append(f.Groups, Group{Parser: parser})
+	return len(f.Groups) - 1
 }
 
 // Lookup is one lookup section: rows for a source attribute, or for the
@@ -82,6 +106,7 @@ func parseFormat(file, text string) (Format, error) {
 	var f Format
 	section := ""
 	lookup := -1 // the lookup the open section fills
+	grp := -1    // the group the open match or samples section fills
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(nil, 1<<20)
 	line := 0
@@ -107,6 +132,17 @@ func parseFormat(file, text string) (Format, error) {
 				lookup = len(f.Lookups)
 				f.Lookups = append(f.Lookups, lk)
 				section = "lookup"
+			}
+			for _, kind := range []string{"match", "samples"} {
+				if parser, ok := strings.CutPrefix(section, kind+" "); ok {
+					if parser = strings.TrimSpace(parser); parser == "" || strings.ContainsAny(parser, " \t") {
+						return f, errf("%s section names no single parser: %q", kind, l)
+					}
+					grp = f.group(parser)
+					section = kind
+				} else if section == kind {
+					grp = f.group(f.Parser)
+				}
 			}
 			switch section {
 			case "match", "support", "lookup", "samples", "categories":
@@ -149,6 +185,7 @@ func parseFormat(file, text string) (Format, error) {
 		switch section {
 		case "match":
 			f.MatchRules = append(f.MatchRules, l)
+			f.Groups[grp].MatchRules = append(f.Groups[grp].MatchRules, l)
 		case "support":
 			f.SupportRules = append(f.SupportRules, l)
 		case "lookup":
@@ -167,6 +204,7 @@ func parseFormat(file, text string) (Format, error) {
 			f.Categories = append(f.Categories, Category{Name: strings.TrimSpace(name), Query: strings.TrimSpace(q)})
 		case "samples":
 			f.Samples = append(f.Samples, unescapeSample(l))
+			f.Groups[grp].Samples = append(f.Groups[grp].Samples, unescapeSample(l))
 		}
 	}
 	if f.Name == "" || (len(f.MatchRules) > 0 && f.Parser == "") || (len(f.Lookups) == 0 && len(f.Categories) == 0) {

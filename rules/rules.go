@@ -85,15 +85,17 @@ func Build(opts Options) (datadogV1.LogsPipeline, error) {
 	var procs []datadogV1.LogsProcessor
 	// One grok parser per format family, in a stable order.
 	var parsers []string
-	byParser := map[string][]Format{}
+	byParser := map[string][]part{}
 	for _, f := range chosen {
-		if len(f.MatchRules) == 0 {
-			continue
+		for _, g := range f.Groups {
+			if len(g.MatchRules) == 0 {
+				continue
+			}
+			if _, ok := byParser[g.Parser]; !ok {
+				parsers = append(parsers, g.Parser)
+			}
+			byParser[g.Parser] = append(byParser[g.Parser], part{f, g})
 		}
-		if _, ok := byParser[f.Parser]; !ok {
-			parsers = append(parsers, f.Parser)
-		}
-		byParser[f.Parser] = append(byParser[f.Parser], f)
 	}
 	for _, pname := range parsers {
 		g, err := grokParser(pname, byParser[pname])
@@ -283,12 +285,18 @@ func selectFormats(all []Format, names []string) ([]Format, error) {
 	return out, nil
 }
 
-func grokParser(name string, formats []Format) (*datadogV1.LogsGrokParser, error) {
+// part is a format's group of rules in one grok parser.
+type part struct {
+	f Format
+	g Group
+}
+
+func grokParser(name string, parts []part) (*datadogV1.LogsGrokParser, error) {
 	var match, support []string
 	var samples []string
-	for _, f := range formats {
-		match = append(match, f.MatchRules...)
-		support = append(support, f.SupportRules...)
+	for _, p := range parts {
+		match = append(match, p.g.MatchRules...)
+		support = append(support, p.f.SupportRules...)
 	}
 	if len(match) > MaxRulesPerParser {
 		return nil, fmt.Errorf("rules: grok parser %q has %d match rules, over Datadog's advised %d", name, len(match), MaxRulesPerParser)
@@ -296,9 +304,9 @@ func grokParser(name string, formats []Format) (*datadogV1.LogsGrokParser, error
 	// Samples: round-robin over the formats so each is shown, at most 5.
 	for i := 0; len(samples) < MaxSamplesPerParser; i++ {
 		added := false
-		for _, f := range formats {
-			if i < len(f.Samples) && len(samples) < MaxSamplesPerParser {
-				s := f.Samples[i]
+		for _, p := range parts {
+			if i < len(p.g.Samples) && len(samples) < MaxSamplesPerParser {
+				s := p.g.Samples[i]
 				if s != "" && len(s) <= MaxSampleLength {
 					samples = append(samples, s)
 				}

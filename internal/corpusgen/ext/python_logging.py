@@ -137,6 +137,36 @@ def main():
             rec(logging.ERROR, "celery task logger error", lambda: task.error("image 42 not found in bucket uploads"))
         run(logging.getLogger("app"), logging.getLogger("app.db"), "logging " + mode, first)
         return
+    elif mode in ("airflow", "airflow-asctime"):
+        # Airflow's log_format default ("[%(asctime)s] {%(filename)s:%(lineno)d}
+        # %(levelname)s - %(message)s", airflow/config_templates/config.yml),
+        # which its console handler writes to stdout in every Airflow pod.
+        # From 2.4 its formatter is airflow.utils.log.timezone_aware.TimezoneAware:
+        # asctime in ISO 8601 with milliseconds and the UTC offset, written
+        # here after that class (Airflow and pendulum install from no
+        # package here); before, logging's own asctime.
+        fmt = "[%(asctime)s] {%(filename)s:%(lineno)d} %(levelname)s - %(message)s"
+        formatter = logging.Formatter(fmt)
+        if mode == "airflow":
+            import datetime
+
+            class TimezoneAware(logging.Formatter):
+                default_time_format = "%Y-%m-%dT%H:%M:%S"
+                default_msec_format = "%s.%03d"
+                default_tz_format = "%z"
+
+                def formatTime(self, record, datefmt=None):
+                    dt = datetime.datetime.fromtimestamp(record.created).astimezone()
+                    s = dt.strftime(datefmt or self.default_time_format)
+                    if self.default_msec_format:
+                        s = self.default_msec_format % (s, record.msecs)
+                    if self.default_tz_format:
+                        s += dt.strftime(self.default_tz_format)
+                    return s
+            formatter = TimezoneAware(fmt)
+        h = logging.StreamHandler(err)
+        h.setFormatter(formatter)
+        logging.basicConfig(level=logging.DEBUG, handlers=[h])
     else:
         sys.exit("unknown mode " + mode)
     run(logging.getLogger("app"), logging.getLogger("app.db"), "logging " + mode)
