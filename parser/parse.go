@@ -235,6 +235,14 @@ func parseHeader(h []byte, r *Record) bool {
 			}
 			r.retry()
 		}
+		// Sidekiq's "<time> pid=1 tid=2ls INFO: ": a pair where zap, hclog
+		// and zerolog have a level.
+		if kind == timeRFC3339 && tEnd+5 < len(h) && h[tEnd] == ' ' && h[tEnd+1] == 'p' {
+			if parseSidekiq(h, tEnd, r) {
+				return true
+			}
+			r.retry()
+		}
 		// After an RFC 3339 time, zerolog's three capitals are no zap or
 		// hclog level: those lines skip the attempts that cannot match.
 		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {

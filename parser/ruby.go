@@ -14,6 +14,14 @@ import "bytes"
 // lines of its own. An exception nobody rescued ends the program with
 // "app.rb:10:in `fetch': boom (RuntimeError)" and TAB "from …" lines:
 // critical, as a Go panic is.
+//
+// Sidekiq's logger (a Logger with its Pretty formatter), on stdout in every
+// Sidekiq pod:
+//
+//	2026-11-30T04:41:36.123Z pid=1 tid=2ls class=HardJob jid=b4a5… INFO: start
+//
+// the time in UTC to the millisecond, the process, Sidekiq's thread id and
+// the job's context as key=value pairs, then Logger's severity word.
 
 // rubyLevel maps Logger's severity words. ANY is Logger#unknown, "a message
 // that should always be logged": it carries no severity, so info.
@@ -105,4 +113,59 @@ func parseRubyUncaught(h []byte, r *Record) bool {
 	r.msg = span{int32(k + 5 + q + 3), int32(len(h))}
 	r.rawCont = true
 	return true
+}
+
+// parseSidekiq recognises Sidekiq's Pretty formatter,
+// "<time> pid=%d tid=%s[ key=value…] SEVERITY: message", its time ending at
+// te. The pid is the thread id, as in Logger's lines; tid and the job's
+// context are fields.
+func parseSidekiq(h []byte, te int, r *Record) bool {
+	i := te + 5 // " pid="
+	if i >= len(h) || string(h[te:i]) != " pid=" {
+		return false
+	}
+	ps := i
+	for i < len(h) && isDigit(h[i]) {
+		i++
+	}
+	if i == ps || i+5 > len(h) || string(h[i:i+5]) != " tid=" {
+		return false
+	}
+	pid := span{int32(ps), int32(i)}
+	fs := i + 1
+	// key=value pairs up to the first word that is none: the severity
+	// and its colon.
+	for {
+		ws := i + 1
+		we := ws
+		eq := -1
+		for we < len(h) && h[we] != ' ' {
+			if h[we] == '=' && eq < 0 {
+				eq = we
+			}
+			we++
+		}
+		if eq > ws && eq+1 < we {
+			if we == len(h) {
+				return false
+			}
+			i = we
+			continue
+		}
+		if we-ws < 2 || h[we-1] != ':' || ws == fs {
+			return false
+		}
+		lvl, ok := rubyLevel(h[ws : we-1])
+		if !ok {
+			return false
+		}
+		r.Format, r.Level = FormatRuby, lvl
+		r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
+		r.thread = pid
+		r.lvl = span{int32(ws), int32(we - 1)}
+		r.fields, r.fieldsKind = span{int32(fs), int32(i)}, fieldsLogfmt
+		r.msg = span{int32(min(we+1, len(h))), int32(len(h))}
+		r.rawCont = true // a backtrace, logged as one multi-line message
+		return true
+	}
 }

@@ -21,5 +21,13 @@ func rubyStreams() []*stream {
 	return []*stream{
 		rb("logger", "plain", `Logger.new($stderr, progname: "worker"), the default formatter`),
 		rb("rails", "rails", "Logger.new($stderr) as Rails' production logger writes: no program name, a request id tag"),
+		{logger: "ruby", name: "sidekiq", desc: "Sidekiq's logger with its Pretty formatter, a job's context, its exception handler's " +
+			"three warnings (the backtrace one multi-line message)", ext: &extRun{
+			prog: "ruby", install: "apt-get install ruby-sidekiq",
+			args: []string{"ruby_logger.rb", "sidekiq"}, files: []string{"ruby_logger.rb"},
+			version: []string{"ruby", "-e", `require "sidekiq"; puts "#{RUBY_DESCRIPTION.split[0, 2].join(" ")}; Sidekiq #{Sidekiq::VERSION}"`},
+			needs:   []string{"ruby", "-e", `require "sidekiq"`},
+			exit:    1, tail: &rubyCrash,
+		}},
 	}
 }

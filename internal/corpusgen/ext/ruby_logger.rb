@@ -43,6 +43,46 @@ def fetch_user(id)
   raise ArgumentError, "no user #{id}" if id.negative?
 end
 
+if ARGV[0] == "sidekiq"
+  # Sidekiq's own logger and Pretty formatter (Sidekiq.log_formatter
+  # outside Heroku), its job context, and its exception handler's three
+  # warnings: the job, the exception, the backtrace as one message.
+  require "sidekiq"
+  require "sidekiq/exception_handler"
+  include Sidekiq::ExceptionHandler
+  log = Sidekiq::Logger.new(ERR)
+  log.formatter = Sidekiq::Logger::Formatters::Pretty.new
+  log.level = Logger::DEBUG
+  Sidekiq.logger = log
+  rec("", "$stderr.puts: no logger", "") { $stderr.puts "Puma starting in single mode..." }
+  rec("info", "Sidekiq.logger info") { log.info("Booting Sidekiq #{Sidekiq::VERSION} with Sidekiq::RedisConnection options {:url=>\"redis://redis:6379/0\"}") }
+  rec("debug", "Sidekiq.logger debug") { log.debug("Firing startup event") }
+  Sidekiq::Context.with(class: "HardJob", jid: "b4a577edbccf1d805744efa9") do
+    rec("info", "Sidekiq.logger info in a job's context") { log.info("start") }
+    rec("info", "Sidekiq.logger info, a level word inside") { log.info("retry after ERROR 503 from the upstream") }
+    begin
+      fetch_user(-1)
+    rescue ArgumentError => e
+      # One call, three records: the handler warns the context, the
+      # exception, then the backtrace joined with newlines.
+      before = ERR.lines
+      handle_exception(e, { context: "Job raised exception", job: { "class" => "HardJob" } })
+      lines = ERR.lines - before
+      REPORT.puts({ lines: 1, format: "ruby", level: "warning", call: "ExceptionHandler: the job's context" }.to_json)
+      REPORT.puts({ lines: 1, format: "ruby", level: "warning", call: "ExceptionHandler: the exception" }.to_json)
+      REPORT.puts({ lines: lines - 2, format: "ruby", level: "warning", call: "ExceptionHandler: the backtrace, one message" }.to_json)
+      REPORT.flush
+    end
+    rec("error", "Sidekiq.logger error in a job's context") { log.error("fail: 2.35 sec") }
+  end
+  rec("warning", "Sidekiq.logger warn") { log.warn("Your Redis network connection is performing extremely poorly.") }
+  rec("critical", "Sidekiq.logger fatal") { log.fatal("cannot connect to Redis: Connection refused") }
+  rec("info", "Sidekiq.logger unknown (ANY, printed always)") { log.unknown("maintenance window starts") }
+  rec("info", "Sidekiq.logger multi-line message") { log.info("configuration:\n  concurrency: 5\n  queues: default") }
+  rec("info", "Sidekiq.logger info before the crash") { log.info("Shutting down") }
+  fetch_user(-2)
+end
+
 log = Logger.new(ERR, progname: ARGV[0] == "rails" ? nil : "worker")
 log.level = Logger::DEBUG
 name = ARGV[0] == "rails" ? "Logger (Rails' default, no progname)" : "Logger"
