@@ -10,6 +10,8 @@ import "bytes"
 //	Dec 01, 2026 6:13:29 PM com.example.App handle               java.util.logging's SimpleFormatter,
 //	INFO: Started server on port 8080                             the level on the second line
 //	Exception in thread "main" java.lang.IllegalStateException: msg    an uncaught exception
+//	INFO  [main] 2026-12-01 18:13:06,228 CassandraDaemon.java:612 - msg   Cassandra's logback pattern
+//	2026.12.01 18:13:06 INFO  app[][o.s.a.SchedulerImpl] msg      SonarQube's
 //
 // A logged throwable follows its record raw ("java.lang.X: msg", TAB "at …",
 // "Caused by: …", TAB "... 12 more" or "... 12 common frames omitted"):
@@ -607,4 +609,136 @@ func javaLoggerOnLastLine(r *Record) {
 	r.Format = FormatJava
 	r.logger = n
 	r.cont.end = n.start - 2
+}
+
+// parseCassandra recognises Apache Cassandra's logback pattern, "%-5level
+// [%thread] %date{ISO8601} %F:%L - %msg%n", which it writes to stdout and
+// system.log alike:
+//
+//	INFO  [main] 2026-12-01 18:13:06,228 CassandraDaemon.java:612 - Hostname: cassandra-0
+//
+// The thread is the one in brackets before the date, the file and line the
+// caller.
+func parseCassandra(h []byte, r *Record) bool {
+	// The level padded to five columns, a space, then the thread.
+	if len(h) < 40 || h[5] != ' ' || h[6] != '[' {
+		return false
+	}
+	le := upperRun(h, 0, 5)
+	for k := le; k < 5; k++ {
+		if h[k] != ' ' {
+			return false
+		}
+	}
+	lvl, ok := javaLevel(h[:le])
+	if !ok {
+		return false
+	}
+	// The thread ends at the "] " the date follows: a thread name may
+	// hold brackets and spaces.
+	te := 7
+	for {
+		k := bytes.Index(h[te:], []byte("] "))
+		if k < 0 {
+			return false
+		}
+		te += k
+		if ds := te + 2; scanRFC3339(h, ds, false) == ds+23 && h[ds+10] == ' ' && h[ds+19] == ',' {
+			break
+		}
+		te++
+	}
+	ds := te + 2
+	de := ds + 23
+	// " File.java:123 - "
+	cs := de + 1
+	if cs >= len(h) || h[de] != ' ' {
+		return false
+	}
+	ce := cs
+	for ce < len(h) && h[ce] != ' ' {
+		ce++
+	}
+	colon := bytes.LastIndexByte(h[cs:ce], ':')
+	if colon <= 0 || cs+colon+1 == ce || ce+1 >= len(h) || h[ce+1] != '-' || (ce+2 < len(h) && h[ce+2] != ' ') {
+		return false
+	}
+	for _, c := range h[cs+colon+1 : ce] {
+		if !isDigit(c) {
+			return false
+		}
+	}
+	r.Format, r.Level = FormatJava, lvl
+	r.lvl = span{0, int32(le)}
+	r.thread = span{7, int32(te)}
+	r.time, r.timeKind = span{int32(ds), int32(de)}, timeRFC3339
+	r.caller = span{int32(cs), int32(ce)}
+	r.msg = span{int32(min(ce+3, len(h))), int32(len(h))}
+	r.rawCont = true // a logged throwable's stack trace
+	return true
+}
+
+// parseSonarQube recognises SonarQube's log, which its processes write to
+// stdout in its image with "%d{yyyy.MM.dd HH:mm:ss} %-5level
+// <process>[%X{ctx}][%logger{20}] %msg%n":
+//
+//	2026.12.01 18:13:06 INFO  app[][o.s.a.SchedulerImpl] SonarQube is operational
+//	2026.12.01 18:13:06 ERROR web[AY2c…][o.s.s.w.WebServiceEngine] Fail to process request
+//
+// The logger is the bracketed name. The process (app, web, ce, es: a JVM
+// each) is the thread name, the nearest of Datadog's logger attributes; the
+// context between the first brackets (web's request id) is not kept.
+func parseSonarQube(h []byte, r *Record) bool {
+	// "yyyy.MM.dd HH:mm:ss " then the level padded to five columns.
+	if len(h) < 30 || h[4] != '.' || h[7] != '.' || h[10] != ' ' || h[13] != ':' || h[16] != ':' || h[19] != ' ' || h[25] != ' ' {
+		return false
+	}
+	for _, k := range [...]int{0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18} {
+		if !isDigit(h[k]) {
+			return false
+		}
+	}
+	le := upperRun(h, 20, 5)
+	for k := le; k < 25; k++ {
+		if h[k] != ' ' {
+			return false
+		}
+	}
+	lvl, ok := javaLevel(h[20:le])
+	if !ok {
+		return false
+	}
+	// The process: lower-case letters, then "[ctx][logger] ".
+	ps := 26
+	pe := ps
+	for pe < len(h) && 'a' <= h[pe] && h[pe] <= 'z' {
+		pe++
+	}
+	if pe == ps || pe >= len(h) || h[pe] != '[' {
+		return false
+	}
+	xe := bytes.IndexByte(h[pe+1:], ']')
+	if xe < 0 {
+		return false
+	}
+	xe += pe + 1
+	ns := xe + 2
+	if ns >= len(h) || h[xe+1] != '[' {
+		return false
+	}
+	ne := ns
+	for ne < len(h) && h[ne] != ']' && h[ne] > ' ' {
+		ne++
+	}
+	if ne == ns || ne >= len(h) || h[ne] != ']' || (ne+1 < len(h) && h[ne+1] != ' ') {
+		return false
+	}
+	r.Format, r.Level = FormatJava, lvl
+	r.lvl = span{20, int32(le)}
+	r.time, r.timeKind = span{0, 19}, timeStdlog // read by position: "yyyy.MM.dd" as "yyyy/MM/dd"
+	r.logger = span{int32(ns), int32(ne)}
+	r.thread = span{int32(ps), int32(pe)}
+	r.msg = span{int32(min(ne+2, len(h))), int32(len(h))}
+	r.rawCont = true // a logged throwable's stack trace
+	return true
 }

@@ -104,12 +104,18 @@ func parseHeader(h []byte, r *Record) bool {
 	// indirect jump instead of a chain of comparisons.
 	switch h[0] {
 	case 'I', 'W', 'E', 'F':
-		return parseKlog(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
+		// Cassandra's "INFO  [main] <date> …" before logrus's TTY form,
+		// whose bracket may hold any text.
+		return parseKlog(h, r) || r.retry() || parseCassandra(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
 			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r) || r.retry() ||
 			parseJavaUncaught(h, r) || r.retry() || parseJUL(h, r) || r.retry() || parseRuby(h, r)
 	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		if len(h) > 4 && h[4] == '/' {
 			return parseStdlog(h, r)
+		}
+		// SonarQube's "2026.12.01 18:13:06 INFO  app[][…] ".
+		if len(h) > 7 && h[4] == '.' && h[7] == '.' {
+			return parseSonarQube(h, r)
 		}
 		// Redis's "1:M 30 Nov 2026 04:41:36.123 * msg".
 		if c, ok := redisHead(h); ok {
@@ -352,10 +358,10 @@ func parseHeader(h []byte, r *Record) bool {
 		return parseDotnet(h, r) || r.retry() || parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
 			parseNodeUncaught(h, r)
 	case 'D', 'P':
-		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
+		return parseCassandra(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
 			parseZapNoTime(h, r) || r.retry() || parsePython(h, r) || r.retry() || parseJUL(h, r) || r.retry() || parseRuby(h, r)
 	case 'T':
-		return parsePythonTraceback(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
+		return parsePythonTraceback(h, r) || r.retry() || parseCassandra(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
 			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r)
 	case 'C':
 		return parseLog15(h, r) || r.retry() || parsePython(h, r)

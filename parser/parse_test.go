@@ -145,6 +145,14 @@ var edgeCases = []parseCase{
 		format: FormatRuby, level: LevelError, msg: "fail", time: "2024-05-14T10:15:03.123Z"},
 	{name: "sidekiq, empty message", line: "2024-05-14T10:15:03.123Z pid=1 tid=gkr ANY:",
 		format: FormatRuby, level: LevelInfo, msg: ""},
+	{name: "cassandra", line: "INFO  [main] 2024-05-14 10:15:03,123 CassandraDaemon.java:612 - Hostname: cassandra-0",
+		format: FormatJava, level: LevelInfo, msg: "Hostname: cassandra-0", caller: "CassandraDaemon.java:612", time: "2024-05-14 10:15:03,123"},
+	{name: "cassandra, a thread with brackets and spaces", line: "ERROR [Native-Transport [x] 1] 2024-05-14 10:15:03,123 Message.java:12 - Unexpected exception",
+		format: FormatJava, level: LevelError, msg: "Unexpected exception", caller: "Message.java:12", time: "2024-05-14 10:15:03,123"},
+	{name: "sonarqube", line: "2018.08.03 13:52:21 INFO  app[][o.s.a.SchedulerImpl] SonarQube is operational",
+		format: FormatJava, level: LevelInfo, msg: "SonarQube is operational", logger: "o.s.a.SchedulerImpl", time: "2018.08.03 13:52:21"},
+	{name: "sonarqube web, a request id", line: "2018.08.03 13:52:21 ERROR web[AY2cXq][o.s.s.w.WebServiceEngine] Fail to process request",
+		format: FormatJava, level: LevelError, msg: "Fail to process request", logger: "o.s.s.w.WebServiceEngine"},
 	{name: "celery pool worker warning", line: "[2023-04-15 16:12:17,491: WARNING/ForkPoolWorker-4] Traceback (most recent call last):",
 		format: FormatPython, level: LevelWarning, msg: "Traceback (most recent call last):", logger: "ForkPoolWorker-4"},
 	{name: "jboss console format", line: "2023-01-23 10:15:08,400 INFO  [org.keycloak.quarkus.runtime.hostname.DefaultHostnameProvider] (main) Hostname settings: Base URL: <unset>",
@@ -551,6 +559,12 @@ var negativeCases = []string{
 	"2024-05-14T10:15:03.123Z pid=x tid=gkr INFO: a pid that is no number",
 	"2024-05-14T10:15:03.123Z pid=1 tid=gkr class= INFO: an empty value",
 	"2024-05-14T10:15:03.123Z pid=1 tid=gkr class=HardJob",
+	"2018.08.03 13:52:21 NOTE  app[][o.s.a.SchedulerImpl] no such level",
+	"2018.08.03 13:52:21 INFO app[][o.s.a.SchedulerImpl] the level not padded",
+	"2018.08.03 13:52:21 INFO  App[][o.s.a.SchedulerImpl] a capital in the process",
+	"2018.08.03 13:52:21 INFO  app[][o.s a.SchedulerImpl] a space in the logger",
+	"2018.08.03 13:52:21 INFO  app[][o.s.a.SchedulerImpl]x no space",
+	"2018.08.03 13:52 INFO  app[][o.s.a.SchedulerImpl] no seconds",
 	"[2018-01-10 10:58:09,805: NOTE/MainProcess] no such level",
 	"[2018-01-10 10:58:09,805: INFO/] no process",
 	"[2018-01-10 10:58:09,805 INFO/MainProcess] no colon",
@@ -987,6 +1001,25 @@ func TestJavaLoggerOnLastLine(t *testing.T) {
 		Parse([]byte(c.text), &r)
 		if r.Format.String() != c.format || string(r.Logger()) != c.logger || string(r.AppendMessage(nil)) != c.msg {
 			t.Errorf("%q: %v, logger %q, message %q; want %s, %q, %q", c.text, r.Format, r.Logger(), r.AppendMessage(nil), c.format, c.logger, c.msg)
+		}
+	}
+}
+
+// Cassandra's near misses are not java: logrus's TTY form takes some of
+// them, as it takes any "LEVEL [text] msg", which is no wrong level.
+func TestCassandraNearMisses(t *testing.T) {
+	for _, line := range []string{
+		"INFO [main] 2024-05-14 10:15:03,123 A.java:1 - the level not padded",
+		"INFO  [main] 2024-05-14 10:15:03.123 A.java:1 - a point for the comma",
+		"INFO  [main] 2024-05-14T10:15:03,123 A.java:1 - a T",
+		"INFO  [main] 2024-05-14 10:15:03,123 A.java: - no line",
+		"INFO  [main] 2024-05-14 10:15:03,123 A.java:1 -no space",
+		"INFO  [main] 2024-05-14 10:15:03,123 A.java:1 no dash",
+		"NOTE  [main] 2024-05-14 10:15:03,123 A.java:1 - no such level",
+	} {
+		var r Record
+		if ParseLine([]byte(line), &r) && r.Format == FormatJava {
+			t.Errorf("%q read as java", line)
 		}
 	}
 }

@@ -47,7 +47,7 @@ const (
 	timeKlog            // MMDD hh:mm:ss.uuuuuu, no year, no zone
 	timeRFC3339         // 2006-01-02T15:04:05[.frac][Z|±hh:mm|±hhmm], also with a space for T and no zone
 	timeEpoch           // float or integer epoch in s, ms, µs or ns
-	timeStdlog          // package log: 2006/01/02 15:04:05[.000000], local time
+	timeStdlog          // package log: 2006/01/02 15:04:05[.000000], local time; read by position, so SonarQube's 2006.01.02 too
 	timeKitchen         // zerolog console default: 3:04PM, no date
 	timeLogfmt          // a logfmt time value: timeRFC3339 or else timeEpoch, told apart when decoded
 	timeLog15           // log15 / go-ethereum terminal: 01-02|15:04:05[.000], no year, no zone

@@ -145,6 +145,8 @@ public class JavaLogging {
             case "logback-dated":
             case "spring3":
             case "spring2":
+            case "cassandra":
+            case "sonarqube":
                 LogbackMode.run(mode);
                 break;
             case "log4j2":
@@ -208,6 +210,11 @@ public class JavaLogging {
         // terminal), 3.x and 2.x; %wEx is Spring's %ex.
         static final String SPRING3 = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %5p ${PID} --- [%15.15t] %-40.40logger{39} : %m%n%ex";
         static final String SPRING2 = "%d{yyyy-MM-dd HH:mm:ss.SSS} %5p ${PID} --- [%15.15t] %-40.40logger{39} : %m%n%ex";
+        // Cassandra's conf/logback.xml, its STDOUT and system.log appenders.
+        static final String CASSANDRA = "%-5level [%thread] %date{ISO8601} %F:%L - %msg%n";
+        // SonarQube's process log pattern (sonar-process LogbackHelper),
+        // its app process: the context between the first brackets is empty.
+        static final String SONARQUBE = "%d{yyyy.MM.dd HH:mm:ss} %-5level app[][%logger{20}] %msg%n";
 
         static void run(String mode) {
             ch.qos.logback.classic.LoggerContext ctx = (ch.qos.logback.classic.LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory();
@@ -217,7 +224,14 @@ public class JavaLogging {
             // Spring Boot sets ${PID} as a system property before logback
             // reads its configuration; set here, the pattern holds it.
             String pid = Long.toString(ProcessHandle.current().pid());
-            enc.setPattern((mode.equals("logback") ? DOCS : mode.equals("logback-dated") ? DATED : mode.equals("spring3") ? SPRING3 : SPRING2).replace("${PID}", pid));
+            enc.setPattern((switch (mode) {
+                case "logback" -> DOCS;
+                case "logback-dated" -> DATED;
+                case "spring3" -> SPRING3;
+                case "cassandra" -> CASSANDRA;
+                case "sonarqube" -> SONARQUBE;
+                default -> SPRING2;
+            }).replace("${PID}", pid));
             enc.start();
             ch.qos.logback.core.ConsoleAppender<ch.qos.logback.classic.spi.ILoggingEvent> app = new ch.qos.logback.core.ConsoleAppender<>();
             app.setContext(ctx);
@@ -227,7 +241,12 @@ public class JavaLogging {
             ch.qos.logback.classic.Logger root = ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
             root.addAppender(app);
             root.setLevel(ch.qos.logback.classic.Level.TRACE);
-            String name = mode.startsWith("logback") ? "com.example.App" : "com.example.demo.DemoApplication";
+            String name = switch (mode) {
+                case "logback", "logback-dated" -> "com.example.App";
+                case "cassandra" -> "org.apache.cassandra.service.CassandraDaemon";
+                case "sonarqube" -> "org.sonar.application.SchedulerImpl";
+                default -> "com.example.demo.DemoApplication";
+            };
             org.slf4j.Logger l = org.slf4j.LoggerFactory.getLogger(name);
             // slf4j has no fatal level: error.
             JavaLogging.run(mode, new Log(l::trace, l::debug, l::info, l::warn, l::error, l::error, l::error));
