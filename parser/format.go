@@ -91,10 +91,13 @@ const (
 	// FormatRabbitMQ is RabbitMQ's log: "2026-11-30 04:41:36.123456+00:00
 	// [error] <0.200.3> msg" (3.9 on), and lager's before it.
 	FormatRabbitMQ
+	// FormatFluentd is Fluentd's own log: "2026-11-30 04:41:36 +0000
+	// [warn]: #0 msg".
+	FormatFluentd
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -145,6 +145,14 @@ func parseHeader(h []byte, r *Record) bool {
 			// The time is scanned once for both; capnslog's letter or
 			// Calico's bracket follows it.
 			if te := scanRFC3339(h, 0, false); te > 0 && te+1 < len(h) && h[te] == ' ' {
+				// Fluentd's "<time> +0000 [warn]: ": an offset after a
+				// space, then the level in brackets.
+				if h[te+1] == '+' || h[te+1] == '-' {
+					if parseFluentd(h, te, r) {
+						return true
+					}
+					r.retry()
+				}
 				if h[te+1] == '[' && te+2 < len(h) && isUpper(h[te+2]) {
 					if parseCalico(h, te, r) {
 						return true

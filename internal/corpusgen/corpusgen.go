@@ -72,6 +72,7 @@ const (
 	FormatPHPFPM    = "phpfpm"    // PHP-FPM's own log
 	FormatApache    = "apache"    // the Apache HTTP Server's error log
 	FormatRabbitMQ  = "rabbitmq"  // RabbitMQ's log (3.9 on, and lager's before)
+	FormatFluentd   = "fluentd"   // Fluentd's own log
 	FormatRuby      = "ruby"      // Ruby's Logger (Rails' too), uncaught exceptions
 	FormatRedis     = "redis"     // Redis's log
 	FormatMySQL     = "mysql"     // MySQL's and MariaDB's error log
@@ -98,7 +99,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "fluentd", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -187,7 +188,7 @@ func validFormatLevel(format, level string) bool {
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
 		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis, FormatMySQL, FormatRust,
-		FormatWinston, FormatNode, FormatFluentBit, FormatDotnet, FormatBitnami, FormatPHPFPM, FormatApache, FormatRabbitMQ:
+		FormatWinston, FormatNode, FormatFluentBit, FormatFluentd, FormatDotnet, FormatBitnami, FormatPHPFPM, FormatApache, FormatRabbitMQ:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
@@ -561,7 +562,8 @@ func manifest(results []*result) []byte {
 	b.WriteString("with its backtrace), `winston` (winston's text formats:\n")
 	b.WriteString("`format.simple()`, `format.cli()`, colorize; npm and syslog levels), `node` (Node's own report of an exception\n")
 	b.WriteString("nobody caught, `critical`), `fluentbit` (Fluent Bit's own log; its signal handler's line is `critical`\n")
-	b.WriteString("for a crash, with the backtrace after it, `info` for a stop), `gopanic` (Go runtime panic/fatal error to the end of\n")
+	b.WriteString("for a crash, with the backtrace after it, `info` for a stop), `fluentd` (Fluentd's own log; a backtrace's\n")
+	b.WriteString("indented frames continue their record), `gopanic` (Go runtime panic/fatal error to the end of\n")
 	b.WriteString("the output), `json` (one JSON object per record with a level key, from any library; logrus PrettyPrint\n")
 	b.WriteString("spreads one object over several lines), and `\"\"` with level `\"\"` for lines that carry no level (plain\n")
 	b.WriteString("stderr lines, `log.Printf`, zerolog `Log()` (`???`), go-kit lines without the level wrapper).\n\n")

@@ -206,6 +206,7 @@ func allStreams() []*stream {
 	all = append(all, postgresStreams()...)
 	all = append(all, envoyStreams()...)
 	all = append(all, fluentBitStreams()...)
+	all = append(all, fluentdStreams()...)
 	all = append(all, dotnetStreams()...)
 	all = append(all, bitnamiStreams()...)
 	all = append(all, phpfpmStreams()...)
