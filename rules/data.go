@@ -13,7 +13,9 @@ import (
 // file per log format, embedded here so that the CLI, the library and the
 // Terraform provider read the same data.
 //
-// File layout: "key: value" header lines, then sections opened by a line
+// File layout: "key: value" header lines (format, parser, order,
+// description, and layouts and levels, the format's row of the README's
+// format table), then sections opened by a line
 // "== name ==" (match, support, lookup <source attribute>[, <another>…],
 // samples). Lines
 // starting with '#' are comments, except in samples and a lookup row "#,…".
@@ -26,12 +28,16 @@ var formatFiles embed.FS
 
 // Format is one format's rules.
 type Format struct {
-	Name         string // parser format name (DESIGN.md), e.g. "klog"
-	Parser       string // the grok parser (format family) its rules join
-	Order        int    // position of its rules inside that parser
-	Description  string
-	MatchRules   []string // "name pattern" lines, of every group
-	SupportRules []string
+	Name        string // parser format name (DESIGN.md), e.g. "klog"
+	Parser      string // the grok parser (format family) its rules join
+	Order       int    // position of its rules inside that parser
+	Description string
+	// Layouts and Levels are the format's row of the README's format
+	// table (markdown): the logger and its layouts, and how its level words
+	// map to statuses. The table is generated from them (TestReadmeFormatTable).
+	Layouts, Levels string
+	MatchRules      []string // "name pattern" lines, of every group
+	SupportRules    []string
 	// Groups are the match rules and samples by grok parser: the header's
 	// parser first, then any other the file names.
 	Groups []Group
@@ -171,6 +177,10 @@ func parseFormat(file, text string) (Format, error) {
 				}
 			case "description":
 				f.Description = v
+			case "layouts":
+				f.Layouts = v
+			case "levels":
+				f.Levels = v
 			default:
 				return f, errf("unknown key %q", k)
 			}
@@ -206,6 +216,9 @@ func parseFormat(file, text string) (Format, error) {
 			f.Samples = append(f.Samples, unescapeSample(l))
 			f.Groups[grp].Samples = append(f.Groups[grp].Samples, unescapeSample(l))
 		}
+	}
+	if f.Layouts == "" || f.Levels == "" {
+		return f, fmt.Errorf("rules: %s: needs layouts and levels, its row of the README's format table", file)
 	}
 	if f.Name == "" || (len(f.MatchRules) > 0 && f.Parser == "") || (len(f.Lookups) == 0 && len(f.Categories) == 0) {
 		return f, fmt.Errorf("rules: %s: needs a format name, a parser for its match rules, and lookup or category sections", file)

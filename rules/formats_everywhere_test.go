@@ -128,3 +128,53 @@ func TestReadmeProcessorCount(t *testing.T) {
 		t.Errorf("README does not say %q", want)
 	}
 }
+
+// TestReadmeFormatTable holds the README's format table to the formats'
+// data: each row is its rules file's layouts and levels, in the parser's
+// order of formats (parser/format.go), and the table sits between the
+// markers "<!-- formats:start -->" and "<!-- formats:end -->". A format's
+// documentation, rules and samples are so written in one place; go test
+// ./rules -update rewrites the table.
+func TestReadmeFormatTable(t *testing.T) {
+	fs, err := rules.LoadFormats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]rules.Format{}
+	for _, f := range fs {
+		byName[f.Name] = f
+	}
+	var b strings.Builder
+	b.WriteString("| `format` | logger and layouts | level words → status |\n|---|---|---|\n")
+	for _, pf := range parser.Formats() {
+		f, ok := byName[pf.String()]
+		if !ok {
+			continue // TestFormatsEverywhere names it
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", f.Name, f.Layouts, f.Levels)
+	}
+	b.WriteString("| `\"\"` | anything else: passed through whole, status from the caller's default | — |\n")
+
+	const start, end = "<!-- formats:start -->\n", "<!-- formats:end -->"
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(readme), start)
+	j := strings.Index(string(readme), end)
+	if i < 0 || j < i {
+		t.Fatalf("README has no %q … %q markers around its format table", strings.TrimSpace(start), end)
+	}
+	have := string(readme[i+len(start) : j])
+	if have == b.String() {
+		return
+	}
+	if *update {
+		out := string(readme[:i+len(start)]) + b.String() + string(readme[j:])
+		if err := os.WriteFile("../README.md", []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("README's format table differs from the rules files' layouts and levels (go test ./rules -update after checking the change)")
+}

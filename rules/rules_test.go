@@ -17,7 +17,7 @@ import (
 	"github.com/relevel/relevel/rules/grok"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/pipeline.golden.json")
+var update = flag.Bool("update", false, "rewrite testdata/pipeline.golden.json and the README's format table")
 
 // The generated pipeline is compared as golden JSON, so any change to the
 // rules shows up in review as a diff of what Datadog will receive.
