@@ -94,10 +94,13 @@ const (
 	// FormatFluentd is Fluentd's own log: "2026-11-30 04:41:36 +0000
 	// [warn]: #0 msg".
 	FormatFluentd
+	// FormatNest is NestJS's ConsoleLogger: "[Nest] 1  - 12/02/2026,
+	// 9:09:29 AM     LOG [NestFactory] msg", coloured.
+	FormatNest
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

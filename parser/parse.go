@@ -331,6 +331,10 @@ func parseHeader(h []byte, r *Record) bool {
 		if len(h) > 1 && h[1] == ' ' {
 			return parseTracingUptime(h, r)
 		}
+		// NestJS's "[Nest] 1  - …" without colour (NO_COLOR).
+		if len(h) > 2 && h[1] == 'N' && parseNest(h, r) {
+			return true
+		}
 		// env_logger without a time, "[INFO  app] msg".
 		return parseBracket(h, r) || r.retry() || parseEnvLogger(h, r)
 	case 't':
@@ -343,6 +347,13 @@ func parseHeader(h []byte, r *Record) bool {
 		// Bitnami's coloured module: ESC[38;5;6m.
 		if len(h) > 9 && string(h[:9]) == "\x1b[38;5;6m" && parseBitnami(h, r) {
 			return true
+		}
+		// NestJS's coloured "[Nest] ".
+		if k := skipCSI(h, 0); k+2 < len(h) && h[k] == '[' && h[k+1] == 'N' {
+			if parseNest(h, r) {
+				return true
+			}
+			r.retry()
 		}
 		// A reset, then another colour: hclog's forced colour spills the
 		// previous line's reset onto this one. logrus's and zerolog's
@@ -491,6 +502,17 @@ func finishContinuation(r *Record) {
 	// last line; they are layout, not message.
 	for r.cont.end > r.cont.start && (r.text[r.cont.end-1] == ' ' || r.text[r.cont.end-1] == '\r') {
 		r.cont.end--
+	}
+	// NestJS colours a message whole: its reset ends the last line.
+	if r.Format == FormatNest {
+		for k := int(r.cont.end) - 2; k >= int(r.cont.start) && k >= int(r.cont.end)-16; k-- {
+			if r.text[k] == 0x1b {
+				if skipCSI(r.text, k) == int(r.cont.end) {
+					r.cont.end = int32(k)
+				}
+				break
+			}
+		}
 	}
 	// zap, logrus's TTY form and zerolog's console write a multi-line
 	// message raw and then their fields, so the fields end the last line.

@@ -161,6 +161,14 @@ var edgeCases = []parseCase{
 		format: FormatFluentd, level: LevelWarning, msg: "failed to flush the buffer.", caller: "fluent/log.rb:350:warn"},
 	{name: "fluentd fatal, empty message", line: "2018-12-01 14:41:44 +0000 [fatal]:",
 		format: FormatFluentd, level: LevelCritical, msg: ""},
+	{name: "nestjs, no colour", line: "[Nest] 19096  - 12/08/2019, 7:12:59 AM     LOG [NestFactory] Starting Nest application...",
+		format: FormatNest, level: LevelInfo, msg: "Starting Nest application...", logger: "NestFactory", time: "12/08/2019, 7:12:59 AM"},
+	{name: "nestjs, coloured", line: "\x1b[33m[Nest] 1  - \x1b[39m12/02/2026, 9:10:59 PM \x1b[33m   WARN\x1b[39m \x1b[38;5;3m[NestFactory] \x1b[39m\x1b[33mdeprecated\x1b[39m",
+		format: FormatNest, level: LevelWarning, msg: "deprecated", logger: "NestFactory", time: "12/02/2026, 9:10:59 PM"},
+	{name: "nestjs, another locale's time, verbose", line: "[Nest] 7  - 02.12.2026, 21:10:59 VERBOSE [InstanceLoader] AppModule dependencies initialized",
+		format: FormatNest, level: LevelDebug, msg: "AppModule dependencies initialized", logger: "InstanceLoader", time: "02.12.2026, 21:10:59"},
+	{name: "nestjs, no context", line: "[Nest] 7  - 12/02/2026, 9:10:59 AM   ERROR boom",
+		format: FormatNest, level: LevelError, msg: "boom"},
 	{name: "celery pool worker warning", line: "[2023-04-15 16:12:17,491: WARNING/ForkPoolWorker-4] Traceback (most recent call last):",
 		format: FormatPython, level: LevelWarning, msg: "Traceback (most recent call last):", logger: "ForkPoolWorker-4"},
 	{name: "jboss console format", line: "2023-01-23 10:15:08,400 INFO  [org.keycloak.quarkus.runtime.hostname.DefaultHostnameProvider] (main) Hostname settings: Base URL: <unset>",
@@ -579,6 +587,11 @@ var negativeCases = []string{
 	"2019-07-13 00:34:03 -0400 [info]:no space",
 	"2019-07-13 00:34:03 -04:00 [info]: a colon in the offset",
 	"2019-07-13 00:34:03 +0000 info: no brackets",
+	"[Nest] 7  - 12/02/2026, 9:10:59 AM    INFO [X] no such level",
+	"[Nest] x  - 12/02/2026, 9:10:59 AM     LOG [X] no pid",
+	"[Nest] 7 - 12/02/2026, 9:10:59 AM     LOG [X] one space before the dash",
+	"[Nest] 7  - 12/02/2026, 9:10:59 AM LOG [X] the level not padded",
+	"[Nest] 7  - 12/02/2026, 9:10:59 AM     LOG[X] no space after the level",
 	"[2018-01-10 10:58:09,805: NOTE/MainProcess] no such level",
 	"[2018-01-10 10:58:09,805: INFO/] no process",
 	"[2018-01-10 10:58:09,805 INFO/MainProcess] no colon",
@@ -1034,6 +1047,33 @@ func TestCassandraNearMisses(t *testing.T) {
 		var r Record
 		if ParseLine([]byte(line), &r) && r.Format == FormatJava {
 			t.Errorf("%q read as java", line)
+		}
+	}
+}
+
+func TestNestTime(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want string // RFC 3339 in UTC, "" for no time
+	}{
+		{"12/02/2026, 9:10:59 AM", "2026-12-02T09:10:59Z"},
+		{"12/02/2026, 9:10:59 PM", "2026-12-02T21:10:59Z"},
+		{"1/2/2026, 12:00:01 AM", "2026-01-02T00:00:01Z"},
+		{"1/2/2026, 12:00:01 PM", "2026-01-02T12:00:01Z"},
+		{"02.12.2026, 21:10:59", ""},
+		{"13/02/2026, 9:10:59 AM", ""},
+		{"12/02/2026, 13:10:59 PM", ""},
+		{"12/02/2026 9:10:59 AM", ""},
+	} {
+		got, ok := nestTime([]byte(c.in), time.UTC)
+		if c.want == "" {
+			if ok {
+				t.Errorf("%q: %v, want no time", c.in, got)
+			}
+			continue
+		}
+		if !ok || got.Format(time.RFC3339) != c.want {
+			t.Errorf("%q: %v %v, want %s", c.in, got, ok, c.want)
 		}
 	}
 }

@@ -59,6 +59,7 @@ const (
 	timeMySQL           // 2006-01-02 15:04:05 or 060102 15:04:05, the hour space-padded, local time (MariaDB)
 	timePHP             // 02-Jan-2006 15:04:05[.000000], local time (PHP-FPM)
 	timeApache          // Mon Jan 02 15:04:05[.000000] 2006, local time (Apache httpd)
+	timeNest            // 1/2/2006, 3:04:05 PM, local time, en-US (NestJS; other locales' forms do not decode)
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the

@@ -65,6 +65,8 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 		}
 		return time.Date(num(b[7:11]), time.Month(julMonth(b[3:6])), num(b[0:2]), num(b[12:14]), num(b[15:17]), num(b[18:20]),
 			nsec, ref.Location()), true
+	case timeNest:
+		return nestTime(b, ref.Location())
 	case timeLogfmt:
 		// An RFC 3339 time never reads as a number, so trying both is the
 		// same as telling them apart first.

@@ -73,6 +73,7 @@ const (
 	FormatApache    = "apache"    // the Apache HTTP Server's error log
 	FormatRabbitMQ  = "rabbitmq"  // RabbitMQ's log (3.9 on, and lager's before)
 	FormatFluentd   = "fluentd"   // Fluentd's own log
+	FormatNest      = "nestjs"    // NestJS's ConsoleLogger
 	FormatRuby      = "ruby"      // Ruby's Logger (Rails' too), uncaught exceptions
 	FormatRedis     = "redis"     // Redis's log
 	FormatMySQL     = "mysql"     // MySQL's and MariaDB's error log
@@ -99,7 +100,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "fluentd", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "fluentd", "nestjs", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -188,7 +189,7 @@ func validFormatLevel(format, level string) bool {
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
 		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis, FormatMySQL, FormatRust,
-		FormatWinston, FormatNode, FormatFluentBit, FormatFluentd, FormatDotnet, FormatBitnami, FormatPHPFPM, FormatApache, FormatRabbitMQ:
+		FormatWinston, FormatNode, FormatFluentBit, FormatFluentd, FormatNest, FormatDotnet, FormatBitnami, FormatPHPFPM, FormatApache, FormatRabbitMQ:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
@@ -563,7 +564,8 @@ func manifest(results []*result) []byte {
 	b.WriteString("`format.simple()`, `format.cli()`, colorize; npm and syslog levels), `node` (Node's own report of an exception\n")
 	b.WriteString("nobody caught, `critical`), `fluentbit` (Fluent Bit's own log; its signal handler's line is `critical`\n")
 	b.WriteString("for a crash, with the backtrace after it, `info` for a stop), `fluentd` (Fluentd's own log; a backtrace's\n")
-	b.WriteString("indented frames continue their record), `dotnet` (.NET's console logger), `bitnami`\n")
+	b.WriteString("indented frames continue their record), `nestjs` (NestJS's ConsoleLogger, coloured or not; an\n")
+	b.WriteString("error's stack continues its record), `dotnet` (.NET's console logger), `bitnami`\n")
 	b.WriteString("(the set-up scripts of Bitnami's images), `phpfpm` (PHP-FPM's own log; `notice` and `alert` too),\n")
 	b.WriteString("`apache` (Apache httpd's error log; `notice`, `alert` and `emergency` too), `rabbitmq` (RabbitMQ's log;\n")
 	b.WriteString("`notice` too), `gopanic` (Go runtime panic/fatal error to the end of\n")

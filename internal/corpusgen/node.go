@@ -117,7 +117,11 @@ func nodeStreams() []*stream {
 		return os.Symlink(mods, filepath.Join(dir, "node_modules"))
 	}
 	js := func(name, mode, desc string) *stream {
-		return &stream{logger: "node", name: name, desc: desc, ext: &extRun{
+		logger := "node"
+		if strings.HasPrefix(mode, "nestjs") {
+			logger = "nestjs"
+		}
+		return &stream{logger: logger, name: name, desc: desc, ext: &extRun{
 			prog: "node", install: "apt-get install nodejs npm",
 			needs: []string{"npm", "--version"}, setup: setup,
 			args: []string{"node_loggers.js", mode}, files: []string{"node/node_loggers.js"},
@@ -135,6 +139,9 @@ func nodeStreams() []*stream {
 		js("winston-cli", "winston-cli", "winston's npm levels, format.cli() (its padding is for the cli level set, so http's is \"undefined\")"),
 		js("winston-cli-syslog", "winston-cli-syslog", "winston.config.syslog.levels, format.cli({levels})"),
 		js("winston-colorize", "winston-colorize", "winston's npm levels, format.combine(format.colorize(), format.simple())"),
+		js("console-logger", "nestjs", "NestJS's ConsoleLogger (@nestjs/common) in colour, as by default even into a pipe: every level, "+
+			"an error with its stack, a printed object; stdout and stderr to one stream, in order"),
+		js("console-logger-nocolor", "nestjs-nocolor", "NestJS's ConsoleLogger with NO_COLOR set, as above"),
 		js("winston-printf", "winston-printf", "winston's npm levels through a layout of the user's own, "+
 			"format.printf with a timestamp first: unclaimed by design (format \"\"), only Node's crash is claimed"),
 	}

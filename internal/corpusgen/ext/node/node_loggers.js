@@ -131,6 +131,30 @@ function runWinston(kind, syslog) {
   rec(name, "error", `${who}: error(new Error): the error with its stack`, () => log.error(failure(-1)));
 }
 
+// NestJS's ConsoleLogger, the default logger of a NestJS application, in
+// colour as by default (a pipe or not) or without (NO_COLOR). It writes LOG,
+// WARN, DEBUG and VERBOSE to stdout and ERROR and FATAL to stderr: both go to
+// stderr here, in order, as a container's log file holds them.
+function runNest(colour) {
+  if (!colour) process.env.NO_COLOR = "1";
+  process.stdout.write = process.stderr.write;
+  require("reflect-metadata");
+  const { ConsoleLogger, Logger } = require("@nestjs/common");
+  const log = new ConsoleLogger("NestFactory");
+  const name = colour ? "ConsoleLogger" : "ConsoleLogger (NO_COLOR)";
+  rec("nestjs", "info", `${name} log`, () => log.log("Starting Nest application..."));
+  rec("nestjs", "info", `${name} log through Logger, another context`, () => new Logger("RoutesResolver").log("AppController {/api}:"));
+  rec("nestjs", "debug", `${name} debug`, () => log.debug("cache warm-up: 420 entries"));
+  rec("nestjs", "debug", `${name} verbose`, () => log.verbose("resolved 12 providers in 35 ms"));
+  rec("nestjs", "info", `${name} log, a level word inside`, () => log.log("retry after ERROR 503 from the upstream"));
+  rec("nestjs", "warning", `${name} warn`, () => log.warn("deprecated option: useNewUrlParser"));
+  rec("nestjs", "error", `${name} error(message, stack): the stack on the lines after`, () => log.error("request handler failed", failure(-1).stack));
+  rec("nestjs", "info", `${name} log, a multi-line message`, () => log.log("configuration:\n  pool: 5\n  timeout: 30"));
+  rec("nestjs", "info", `${name} log(object): printed over several lines`, () => log.log({ pool: 5, timeout: 30 }));
+  rec("nestjs", "critical", `${name} fatal`, () => log.fatal("cannot connect to the database"));
+  rec("nestjs", "info", `${name} log before the crash`, () => log.log("shutting down"));
+}
+
 // An exception nobody catches: Node prints the throwing source line, the
 // stack and its version on stderr and exits 1.
 function crash() {
@@ -142,6 +166,8 @@ switch (mode) {
   case "pino": runPino(false); break;
   case "pino-labels": runPino(true); break;
   case "bunyan": runBunyan(); break;
+  case "nestjs": runNest(true); break;
+  case "nestjs-nocolor": runNest(false); break;
   default: {
     const m = /^winston-(json|simple|cli|colorize|printf)(-syslog)?$/.exec(mode || "");
     if (!m) throw new Error(`unknown mode ${mode}`);
