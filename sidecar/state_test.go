@@ -120,7 +120,11 @@ func TestStateDirHealth(t *testing.T) {
 	if err := os.Remove(ckpt); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "ready again", m.Ready)
+	// Ready turns true as the recovery is logged, just before the line is
+	// written: wait for both.
+	waitFor(t, "ready again, and said so", func() bool {
+		return m.Ready() && strings.Contains(logs.String(), "checkpoints saved again")
+	})
 	if n := strings.Count(logs.String(), "checkpoints saved again"); n != 1 {
 		t.Errorf("recovery logged %d times; want once", n)
 	}
