@@ -97,10 +97,13 @@ const (
 	// FormatNest is NestJS's ConsoleLogger: "[Nest] 1  - 12/02/2026,
 	// 9:09:29 AM     LOG [NestFactory] msg", coloured.
 	FormatNest
+	// FormatClickHouse is ClickHouse's server log: "2026.12.02
+	// 09:16:48.107473 [ 21 ] {} <Error> executeQuery: msg".
+	FormatClickHouse
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

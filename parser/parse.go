@@ -113,9 +113,13 @@ func parseHeader(h []byte, r *Record) bool {
 		if len(h) > 4 && h[4] == '/' {
 			return parseStdlog(h, r)
 		}
-		// SonarQube's "2026.12.01 18:13:06 INFO  app[][…] ".
-		if len(h) > 7 && h[4] == '.' && h[7] == '.' {
-			return parseSonarQube(h, r)
+		// SonarQube's "2026.12.01 18:13:06 INFO  app[][…] " and ClickHouse's
+		// "2026.12.02 09:16:48.107473 [ 21 ] {} <Error> "; an address such
+		// as "10.0.10.5 …" goes on.
+		if len(h) > 20 && h[4] == '.' && h[7] == '.' {
+			if h[19] == '.' && parseClickHouse(h, r) || h[19] == ' ' && parseSonarQube(h, r) {
+				return true
+			}
 		}
 		// Redis's "1:M 30 Nov 2026 04:41:36.123 * msg".
 		if c, ok := redisHead(h); ok {
