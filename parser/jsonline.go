@@ -20,7 +20,8 @@ const (
 	keyCaller
 	keyV
 	keyErr
-	keyS // MongoDB's severity, a level only where no level key is
+	keyS     // MongoDB's severity, a level only where no level key is
+	keyEvent // structlog's message, the message only where no message key is
 )
 
 func classifyJSONKey(k []byte) uint8 {
@@ -48,6 +49,8 @@ func classifyJSONKey(k []byte) uint8 {
 		return keyErr
 	case "s":
 		return keyS
+	case "event":
+		return keyEvent
 	}
 	return keyOther
 }
@@ -244,9 +247,18 @@ func parseJSONLine(b []byte, r *Record) bool {
 	default:
 		return false
 	}
+	msgBit := uint16(1) << keyMsg
+	if msgV.empty() {
+		// structlog's JSONRenderer writes the message under "event"
+		// (Python services, Airflow 3): the message where no other key
+		// names one, and a string.
+		if ev := unpackSpan(first[keyEvent]); !ev.empty() {
+			msgV, msgBit = ev, 1<<keyEvent
+		}
+	}
 	if !msgV.empty() {
 		r.msg, r.msgKind = msgV, kindJSON
-		if plain&(1<<keyMsg) != 0 {
+		if plain&msgBit != 0 {
 			r.msgKind = kindPlainString
 		}
 	} else {

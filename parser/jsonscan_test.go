@@ -21,6 +21,8 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 	// MongoDB's severity (a string's content), and its first "c" and "t"
 	// members' values.
 	var sV, cV, tV span
+	// structlog's "event", the message where no message key is.
+	var evV span
 	seenC, seenT := false, false
 	var haveV, haveErr bool
 	// The level nested under the first "log" member (Elastic ECS), added
@@ -77,6 +79,10 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 			seenT, tV = true, v
 		}
 		switch classifyJSONKeyRef(b[j:ke]) {
+		case keyEvent:
+			if evV.empty() && b[vs] == '"' {
+				evV = v
+			}
 		case keyS:
 			if sV.empty() && b[vs] == '"' {
 				sV = span{int32(vs + 1), int32(ve - 1)}
@@ -183,6 +189,9 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 	default:
 		return false
 	}
+	if msgV.empty() {
+		msgV = evV
+	}
 	if !msgV.empty() {
 		r.msg, r.msgKind = msgV, kindJSON
 		if m := b[msgV.start:msgV.end]; m[0] == '"' && bytes.IndexByte(m, '\\') < 0 {
@@ -227,6 +236,8 @@ func classifyJSONKeyRef(k []byte) uint8 {
 		return keyErr
 	case "s":
 		return keyS
+	case "event":
+		return keyEvent
 	}
 	return keyOther
 }
@@ -603,6 +614,12 @@ func FuzzJSONLine(f *testing.F) {
 	}
 	f.Add([]byte(`{"level":"info","msg":"say \"hi\"","q":"\u00e9\ud800"}`))
 	f.Add([]byte(`{"ts":1.5,"caller":"x.go:1","msg":"m","v":0,"err":null}`))
+	// structlog's "event": the message only where no message key is, and
+	// only a string.
+	f.Add([]byte(`{"event":"e","level":"info"}`))
+	f.Add([]byte(`{"event":"e","level":"info","msg":"m"}`))
+	f.Add([]byte(`{"msg":3,"event":"e","level":"info"}`))
+	f.Add([]byte(`{"event":1,"event":"e\"x","level":"warn"}`))
 	// MongoDB's, and the edges of its "s", "c" and "t".
 	f.Add([]byte(`{"t":{"$date":"2023-01-05T13:58:28.362+00:00"},"s":"W",  "c":"NETWORK",  "id":23234,   "ctx":"conn6","msg":"m"}`))
 	f.Add([]byte(`{"s":"","s":"E","c":3,"c":"X","t":{"$date":{"$numberLong":"1"}},"msg":"m"}`))
