@@ -10,7 +10,7 @@ import "bytes"
 //	2026-11-30 04:41:36,123 INFO msg                  "%(asctime)s %(levelname)s ...", %(levelname)-8s padded or not
 //	INFO:     Started server process [1]              uvicorn's DefaultFormatter
 //	[2026-11-30 04:41:36 +0000] [1] [INFO] Booting    gunicorn's error log
-//	[2026-11-30T04:41:36.123+0000] {job.py:798} INFO - msg   Airflow's (and, before 2.4, "[%(asctime)s]" plain)
+//	[2026-11-30T04:41:36.123+0000] {job.py:798} INFO - msg   Airflow's (and, before 2.4, "[%(asctime)s]" plain; 1.10's "{{…}}")
 //	Traceback (most recent call last):                an uncaught exception (sys.excepthook)
 //
 // The level names are logging's own (DEBUG INFO WARNING ERROR CRITICAL;
@@ -307,11 +307,24 @@ func parseAirflow(h []byte, te int, r *Record) bool {
 		return false
 	}
 	cs := te + 3
+	// Airflow 1.10's images wrote the braces doubled ("{{dagbag.py:271}}"),
+	// escaped for its configuration file and printed as written.
+	double := cs < len(h) && h[cs] == '{'
+	if double {
+		cs++
+	}
 	ce := cs
-	for ce < len(h) && h[ce] != '}' && h[ce] > ' ' {
+	for ce < len(h) && h[ce] != '}' && h[ce] != '{' && h[ce] > ' ' {
 		ce++
 	}
-	if ce >= len(h) || h[ce] != '}' || ce+2 >= len(h) || h[ce+1] != ' ' {
+	after := ce + 1
+	if double {
+		if after >= len(h) || h[after] != '}' {
+			return false
+		}
+		after++
+	}
+	if ce >= len(h) || h[ce] != '}' || after+1 >= len(h) || h[after] != ' ' {
 		return false
 	}
 	// The caller ends ":" and the line number.
@@ -324,7 +337,7 @@ func parseAirflow(h []byte, te int, r *Record) bool {
 			return false
 		}
 	}
-	ls := ce + 2
+	ls := after + 1
 	le := ls
 	for le < len(h) && le-ls < 9 && isUpper(h[le]) {
 		le++

@@ -39,6 +39,7 @@ func pythonStreams() []*stream {
 		py("celery", "celery", `Celery's worker log formats through logging: worker_log_format "[%(asctime)s: %(levelname)s/%(processName)s] %(message)s" and, for a task's logger, worker_task_log_format "… %(task_name)s[%(task_id)s]: %(message)s" (the defaults of celery/app/defaults.py)`),
 		py("airflow", "airflow", `Airflow's log_format default "[%(asctime)s] {%(filename)s:%(lineno)d} %(levelname)s - %(message)s" with its TimezoneAware formatter (2.4 on): "2026-11-30T04:41:36.123+0000", the formatter written after Airflow's source (Airflow installs from no package here)`),
 		py("airflow-asctime", "airflow-asctime", `Airflow's log_format default before 2.4, with logging's own asctime`),
+		py("airflow-1.10", "airflow-1.10", `Airflow 1.10's log_format as its images logged it, the braces doubled: "[%(asctime)s] {{%(filename)s:%(lineno)d}} %(levelname)s - %(message)s"`),
 		server("uvicorn", "uvicorn", "python3-uvicorn",
 			"uvicorn's default log config at log level trace, its access log sent to stderr with the rest: startup, "+
 				"requests, an exception in the ASGI application, an invalid HTTP request, shutdown"),

@@ -137,7 +137,7 @@ def main():
             rec(logging.ERROR, "celery task logger error", lambda: task.error("image 42 not found in bucket uploads"))
         run(logging.getLogger("app"), logging.getLogger("app.db"), "logging " + mode, first)
         return
-    elif mode in ("airflow", "airflow-asctime"):
+    elif mode in ("airflow", "airflow-asctime", "airflow-1.10"):
         # Airflow's log_format default ("[%(asctime)s] {%(filename)s:%(lineno)d}
         # %(levelname)s - %(message)s", airflow/config_templates/config.yml),
         # which its console handler writes to stdout in every Airflow pod.
@@ -146,6 +146,10 @@ def main():
         # here after that class (Airflow and pendulum install from no
         # package here); before, logging's own asctime.
         fmt = "[%(asctime)s] {%(filename)s:%(lineno)d} %(levelname)s - %(message)s"
+        if mode == "airflow-1.10":
+            # 1.10's default_airflow.cfg escaped the braces for its
+            # templating, and its images logged them doubled.
+            fmt = "[%(asctime)s] {{%(filename)s:%(lineno)d}} %(levelname)s - %(message)s"
         formatter = logging.Formatter(fmt)
         if mode == "airflow":
             import datetime
