@@ -7,7 +7,7 @@ package parser
 //	0. clickhouse-server(StackTrace::StackTrace()+0x16) [0x7f1c567798a6]
 //
 // the local time to the microsecond, the thread id, the query id in braces
-// (empty outside a query), Poco's priority name in angle brackets, the
+// (empty outside a query; releases before 18.x wrote none), Poco's priority name in angle brackets, the
 // logger ("Application", "executeQuery", "default.t (ReplicatedMergeTreeQueue)",
 // or nothing) and a colon. A stack trace, a query pipeline and the other
 // lines of a multi-line message follow raw. The query id is not kept.
@@ -47,18 +47,26 @@ func parseClickHouse(h []byte, r *Record) bool {
 	for i < len(h) && isDigit(h[i]) {
 		i++
 	}
-	if i == 29 || i+4 > len(h) || string(h[i:i+4]) != " ] {" {
+	if i == 29 || i+4 > len(h) || string(h[i:i+3]) != " ] " {
 		return false
 	}
 	thread := span{29, int32(i)}
-	i += 4
-	for i < len(h) && h[i] != '}' && h[i] != ' ' {
+	i += 3
+	// The query id, which releases before 18.x (mid-2018) did not write.
+	if h[i] == '{' {
 		i++
+		for i < len(h) && h[i] != '}' && h[i] != ' ' {
+			i++
+		}
+		if i+1 >= len(h) || h[i] != '}' || h[i+1] != ' ' {
+			return false
+		}
+		i += 2
 	}
-	if i+3 > len(h) || string(h[i:i+3]) != "} <" {
+	if i >= len(h) || h[i] != '<' {
 		return false
 	}
-	ls := i + 3
+	ls := i + 1
 	le := ls
 	for le < len(h) && le-ls < 12 && ('a' <= h[le] && h[le] <= 'z' || 'A' <= h[le] && h[le] <= 'Z') {
 		le++
