@@ -253,9 +253,9 @@ func parseHeader(h []byte, r *Record) bool {
 			}
 			r.retry()
 		}
-		// Sidekiq's "<time> pid=1 tid=2ls INFO: ": a pair where zap, hclog
-		// and zerolog have a level.
-		if kind == timeRFC3339 && tEnd+5 < len(h) && h[tEnd] == ' ' && h[tEnd+1] == 'p' {
+		// Sidekiq's "<time> pid=1 tid=2ls INFO: " (and before 6, "<time> 1
+		// TID-2ls INFO: "): a pair where zap, hclog and zerolog have a level.
+		if kind == timeRFC3339 && tEnd+5 < len(h) && h[tEnd] == ' ' && (h[tEnd+1] == 'p' || isDigit(h[tEnd+1])) {
 			if parseSidekiq(h, tEnd, r) {
 				return true
 			}

@@ -120,6 +120,9 @@ func parseRubyUncaught(h []byte, r *Record) bool {
 // te. The pid is the thread id, as in Logger's lines; tid and the job's
 // context are fields.
 func parseSidekiq(h []byte, te int, r *Record) bool {
+	if te+1 < len(h) && isDigit(h[te+1]) {
+		return parseSidekiqLegacy(h, te, r)
+	}
 	i := te + 5 // " pid="
 	if i >= len(h) || string(h[te:i]) != " pid=" {
 		return false
@@ -168,4 +171,50 @@ func parseSidekiq(h []byte, te int, r *Record) bool {
 		r.rawCont = true // a backtrace, logged as one multi-line message
 		return true
 	}
+}
+
+// parseSidekiqLegacy recognises Sidekiq 2 to 5's Pretty formatter,
+// "<time> %d TID-%s[ Class JID-%s] SEVERITY: message": the pid is the thread
+// id; the thread and the job's context are kept whole as the one field a
+// line of bare words makes (_unparsed).
+func parseSidekiqLegacy(h []byte, te int, r *Record) bool {
+	i := te + 1
+	ps := i
+	for i < len(h) && isDigit(h[i]) {
+		i++
+	}
+	if i+5 > len(h) || string(h[i:i+5]) != " TID-" {
+		return false
+	}
+	pid := span{int32(ps), int32(i)}
+	fs := i + 1
+	// Words up to the severity and its colon: the thread, then the job's
+	// class and id when there is a job.
+	for n := 0; n < 6; n++ {
+		ws := i + 1
+		we := ws
+		for we < len(h) && h[we] != ' ' {
+			we++
+		}
+		if we == ws || we == len(h) && h[we-1] != ':' {
+			return false
+		}
+		if h[we-1] != ':' || ws == fs {
+			i = we
+			continue
+		}
+		lvl, ok := rubyLevel(h[ws : we-1])
+		if !ok {
+			return false
+		}
+		r.Format, r.Level = FormatRuby, lvl
+		r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
+		r.thread = pid
+		r.lvl = span{int32(ws), int32(we - 1)}
+		r.fields, r.fieldsKind = span{int32(fs), int32(i)}, fieldsLogfmt
+		r.msg = span{int32(min(we+1, len(h))), int32(len(h))}
+		r.rawCont = true
+		return true
+	}
+	return false
 }
