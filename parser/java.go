@@ -723,8 +723,10 @@ func parseSonarQube(h []byte, r *Record) bool {
 	}
 	xe += pe + 1
 	ns := xe + 2
-	if ns >= len(h) || h[xe+1] != '[' {
-		return false
+	if xe+1 >= len(h) || h[xe+1] != '[' {
+		// SonarQube 5 and before wrote no context: "app[logger]  msg",
+		// the message after two spaces.
+		ns = pe + 1
 	}
 	ne := ns
 	for ne < len(h) && h[ne] != ']' && h[ne] > ' ' {
@@ -733,12 +735,16 @@ func parseSonarQube(h []byte, r *Record) bool {
 	if ne == ns || ne >= len(h) || h[ne] != ']' || (ne+1 < len(h) && h[ne+1] != ' ') {
 		return false
 	}
+	ms := ne + 2
+	if ns == pe+1 && ms < len(h) && h[ms] == ' ' {
+		ms++
+	}
 	r.Format, r.Level = FormatJava, lvl
 	r.lvl = span{20, int32(le)}
 	r.time, r.timeKind = span{0, 19}, timeStdlog // read by position: "yyyy.MM.dd" as "yyyy/MM/dd"
 	r.logger = span{int32(ns), int32(ne)}
 	r.thread = span{int32(ps), int32(pe)}
-	r.msg = span{int32(min(ne+2, len(h))), int32(len(h))}
+	r.msg = span{int32(min(ms, len(h))), int32(len(h))}
 	r.rawCont = true // a logged throwable's stack trace
 	return true
 }

@@ -157,6 +157,8 @@ var edgeCases = []parseCase{
 		format: FormatJava, level: LevelError, msg: "Unexpected exception", caller: "Message.java:12", time: "2024-05-14 10:15:03,123"},
 	{name: "sonarqube", line: "2018.08.03 13:52:21 INFO  app[][o.s.a.SchedulerImpl] SonarQube is operational",
 		format: FormatJava, level: LevelInfo, msg: "SonarQube is operational", logger: "o.s.a.SchedulerImpl", time: "2018.08.03 13:52:21"},
+	{name: "sonarqube 5, no request id", line: "2015.12.18 11:02:37 WARN  sea[o.s.p.ProcessEntryPoint]  Starting search",
+		format: FormatJava, level: LevelWarning, msg: "Starting search", logger: "o.s.p.ProcessEntryPoint"},
 	{name: "sonarqube web, a request id", line: "2018.08.03 13:52:21 ERROR web[AY2cXq][o.s.s.w.WebServiceEngine] Fail to process request",
 		format: FormatJava, level: LevelError, msg: "Fail to process request", logger: "o.s.s.w.WebServiceEngine"},
 	{name: "fluentd", line: "2019-07-13 00:34:03 -0400 [info]: #0 fluentd worker is now running worker=0",
