@@ -106,7 +106,7 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'I', 'W', 'E', 'F':
 		// Cassandra's "INFO  [main] <date> …" before logrus's TTY form,
 		// whose bracket may hold any text.
-		return parseKlog(h, r) || r.retry() || parseCassandra(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
+		return parseKlog(h, r) || r.retry() || (len(h) > 6 && h[5] == ' ' && h[6] == '[' && parseCassandra(h, r)) || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
 			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r) || r.retry() ||
 			parseJavaUncaught(h, r) || r.retry() || parseJUL(h, r) || r.retry() || parseRuby(h, r)
 	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
@@ -381,10 +381,10 @@ func parseHeader(h []byte, r *Record) bool {
 		return parseDotnet(h, r) || r.retry() || parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
 			parseNodeUncaught(h, r)
 	case 'D', 'P':
-		return parseCassandra(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
+		return (len(h) > 6 && h[5] == ' ' && h[6] == '[' && parseCassandra(h, r)) || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
 			parseZapNoTime(h, r) || r.retry() || parsePython(h, r) || r.retry() || parseJUL(h, r) || r.retry() || parseRuby(h, r)
 	case 'T':
-		return parsePythonTraceback(h, r) || r.retry() || parseCassandra(h, r) || r.retry() || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
+		return parsePythonTraceback(h, r) || r.retry() || (len(h) > 6 && h[5] == ' ' && h[6] == '[' && parseCassandra(h, r)) || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
 			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r)
 	case 'C':
 		return parseLog15(h, r) || r.retry() || parsePython(h, r)

@@ -151,22 +151,8 @@ func parsePythonAsctime(h []byte, te int, r *Record) bool {
 		}
 		ne := ns + k
 		ls := ne + 3
-		le := ls
-		for le < len(h) && le-ls < 9 && isUpper(h[le]) {
-			le++
-		}
-		lvl, ok := pythonLevel(h[ls:le])
+		lvl, le, ms, ok := pythonLevelDash(h, ls, true)
 		if !ok {
-			return false
-		}
-		ms := le
-		switch {
-		case le == len(h):
-		case le+3 <= len(h) && h[le] == ' ' && h[le+1] == '-' && h[le+2] == ' ':
-			ms = le + 3
-		case le+2 == len(h) && h[le] == ' ' && h[le+1] == '-':
-			ms = len(h)
-		default:
 			return false
 		}
 		r.Format, r.Level = FormatPython, lvl
@@ -338,21 +324,8 @@ func parseAirflow(h []byte, te int, r *Record) bool {
 		}
 	}
 	ls := after + 1
-	le := ls
-	for le < len(h) && le-ls < 9 && isUpper(h[le]) {
-		le++
-	}
-	lvl, ok := pythonLevel(h[ls:le])
+	lvl, le, ms, ok := pythonLevelDash(h, ls, false)
 	if !ok {
-		return false
-	}
-	ms := le
-	switch {
-	case le+3 <= len(h) && h[le] == ' ' && h[le+1] == '-' && h[le+2] == ' ':
-		ms = le + 3
-	case le+2 == len(h) && h[le] == ' ' && h[le+1] == '-':
-		ms = len(h)
-	default:
 		return false
 	}
 	r.Format, r.Level = FormatPython, lvl
@@ -362,4 +335,28 @@ func parseAirflow(h []byte, te int, r *Record) bool {
 	r.msg = span{int32(ms), int32(len(h))}
 	r.rawCont = true // logger.exception's traceback, a multi-line message
 	return true
+}
+
+// pythonLevelDash reads logging's level name at h[ls] and the " - " after
+// it, or the " -" that ends the line when the message is empty, or (bare)
+// nothing more; it returns the level's end and the message's start.
+func pythonLevelDash(h []byte, ls int, bare bool) (lvl Level, le, ms int, ok bool) {
+	le = ls
+	for le < len(h) && le-ls < 9 && isUpper(h[le]) {
+		le++
+	}
+	if lvl, ok = pythonLevel(h[ls:le]); !ok {
+		return
+	}
+	switch {
+	case bare && le == len(h):
+		ms = le
+	case le+3 <= len(h) && h[le] == ' ' && h[le+1] == '-' && h[le+2] == ' ':
+		ms = le + 3
+	case le+2 == len(h) && h[le] == ' ' && h[le+1] == '-':
+		ms = len(h)
+	default:
+		ok = false
+	}
+	return
 }

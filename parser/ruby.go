@@ -158,19 +158,25 @@ func parseSidekiq(h []byte, te int, r *Record) bool {
 		if we-ws < 2 || h[we-1] != ':' || ws == fs {
 			return false
 		}
-		lvl, ok := rubyLevel(h[ws : we-1])
-		if !ok {
-			return false
-		}
-		r.Format, r.Level = FormatRuby, lvl
-		r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
-		r.thread = pid
-		r.lvl = span{int32(ws), int32(we - 1)}
-		r.fields, r.fieldsKind = span{int32(fs), int32(i)}, fieldsLogfmt
-		r.msg = span{int32(min(we+1, len(h))), int32(len(h))}
-		r.rawCont = true // a backtrace, logged as one multi-line message
-		return true
+		return sidekiqRecord(h, te, pid, span{int32(fs), int32(i)}, ws, we, r)
 	}
+}
+
+// sidekiqRecord fills r for a Sidekiq line whose severity word and its
+// colon are h[ws:we], the fields before it being fields.
+func sidekiqRecord(h []byte, te int, pid, fields span, ws, we int, r *Record) bool {
+	lvl, ok := rubyLevel(h[ws : we-1])
+	if !ok {
+		return false
+	}
+	r.Format, r.Level = FormatRuby, lvl
+	r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
+	r.thread = pid
+	r.lvl = span{int32(ws), int32(we - 1)}
+	r.fields, r.fieldsKind = fields, fieldsLogfmt
+	r.msg = span{int32(min(we+1, len(h))), int32(len(h))}
+	r.rawCont = true // a backtrace, logged as one multi-line message
+	return true
 }
 
 // parseSidekiqLegacy recognises Sidekiq 2 to 5's Pretty formatter,
@@ -203,18 +209,7 @@ func parseSidekiqLegacy(h []byte, te int, r *Record) bool {
 			i = we
 			continue
 		}
-		lvl, ok := rubyLevel(h[ws : we-1])
-		if !ok {
-			return false
-		}
-		r.Format, r.Level = FormatRuby, lvl
-		r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
-		r.thread = pid
-		r.lvl = span{int32(ws), int32(we - 1)}
-		r.fields, r.fieldsKind = span{int32(fs), int32(i)}, fieldsLogfmt
-		r.msg = span{int32(min(we+1, len(h))), int32(len(h))}
-		r.rawCont = true
-		return true
+		return sidekiqRecord(h, te, pid, span{int32(fs), int32(i)}, ws, we, r)
 	}
 	return false
 }
