@@ -12,6 +12,8 @@ import "bytes"
 //	Exception in thread "main" java.lang.IllegalStateException: msg    an uncaught exception
 //	INFO  [main] 2026-12-01 18:13:06,228 CassandraDaemon.java:612 - msg   Cassandra's logback pattern
 //	2026.12.01 18:13:06 INFO  app[][o.s.a.SchedulerImpl] msg      SonarQube's
+//	26/12/01 18:13:06 INFO SparkContext: msg                      Apache Spark's
+//	2026-12-01 18:13:06,228 INFO  o.a.f.r.e.ClusterEntrypoint  [] - msg   Apache Flink's
 //
 // A logged throwable follows its record raw ("java.lang.X: msg", TAB "at …",
 // "Caused by: …", TAB "... 12 more" or "... 12 common frames omitted"):
@@ -746,5 +748,94 @@ func parseSonarQube(h []byte, r *Record) bool {
 	r.thread = span{int32(ps), int32(pe)}
 	r.msg = span{int32(min(ms, len(h))), int32(len(h))}
 	r.rawCont = true // a logged throwable's stack trace
+	return true
+}
+
+// parseSpark recognises Apache Spark's console layout, "%d{yy/MM/dd
+// HH:mm:ss} %p %c{1}: %m%n%ex" (conf/log4j2.properties.template), which its
+// driver and executors write to stderr:
+//
+//	24/05/14 10:15:03 INFO SparkContext: Running Spark version 3.5.0
+//
+// The class's simple name is the logger; a logged throwable follows raw.
+func parseSpark(h []byte, r *Record) bool {
+	if len(h) < 24 || h[2] != '/' || h[5] != '/' || h[8] != ' ' || h[11] != ':' || h[14] != ':' || h[17] != ' ' {
+		return false
+	}
+	for _, k := range [...]int{0, 1, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16} {
+		if !isDigit(h[k]) {
+			return false
+		}
+	}
+	le := upperRun(h, 18, 5)
+	lvl, ok := javaLevel(h[18:le])
+	if !ok || le >= len(h) || h[le] != ' ' {
+		return false
+	}
+	ns := le + 1
+	ne := ns
+	for ne < len(h) && h[ne] != ' ' && h[ne] != ':' {
+		ne++
+	}
+	if ne == ns || ne >= len(h) || h[ne] != ':' || (ne+1 < len(h) && h[ne+1] != ' ') {
+		return false
+	}
+	r.Format, r.Level = FormatJava, lvl
+	r.lvl = span{18, int32(le)}
+	r.time, r.timeKind = span{0, 17}, timeMySQL
+	r.logger = span{int32(ns), int32(ne)}
+	r.msg = span{int32(min(ne+2, len(h))), int32(len(h))}
+	r.rawCont = true // a logged throwable's stack trace
+	return true
+}
+
+// parseFlink recognises Apache Flink's console layout,
+// "%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p %-60c %x - %m%n"
+// (conf/log4j-console.properties), its time ending at te:
+//
+//	2024-05-14 10:15:03,123 INFO  org.apache.flink.runtime.entrypoint.ClusterEntrypoint        [] - Starting
+//
+// The logger is padded to sixty columns; the NDC (%x) is "[]" when empty.
+func parseFlink(h []byte, te int, r *Record) bool {
+	// ",SSS", then " %-5p ".
+	ls := te + 1
+	if te != 23 || h[19] != ',' || ls+6 >= len(h) || h[ls+5] != ' ' {
+		return false
+	}
+	le := upperRun(h, ls, 5)
+	for k := le; k < ls+5; k++ {
+		if h[k] != ' ' {
+			return false
+		}
+	}
+	lvl, ok := javaLevel(h[ls:le])
+	if !ok {
+		return false
+	}
+	ns := ls + 6
+	ne := ns
+	for ne < len(h) && h[ne] > ' ' {
+		ne++
+	}
+	i := ne
+	for i < len(h) && h[i] == ' ' {
+		i++
+	}
+	if ne == ns || i == ne || i >= len(h) || h[i] != '[' {
+		return false
+	}
+	x := i + 1
+	for x < len(h) && h[x] != ']' {
+		x++
+	}
+	if x+2 >= len(h) || h[x+1] != ' ' || h[x+2] != '-' || (x+3 < len(h) && h[x+3] != ' ') {
+		return false
+	}
+	r.Format, r.Level = FormatJava, lvl
+	r.lvl = span{int32(ls), int32(le)}
+	r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
+	r.logger = span{int32(ns), int32(ne)}
+	r.msg = span{int32(min(x+4, len(h))), int32(len(h))}
+	r.rawCont = true
 	return true
 }

@@ -113,6 +113,10 @@ func parseHeader(h []byte, r *Record) bool {
 		if len(h) > 4 && h[4] == '/' {
 			return parseStdlog(h, r)
 		}
+		// Spark's "24/05/14 10:15:03 INFO SparkContext: ".
+		if len(h) > 5 && h[2] == '/' && h[5] == '/' && parseSpark(h, r) {
+			return true
+		}
 		// SonarQube's "2026.12.01 18:13:06 INFO  app[][…] " and ClickHouse's
 		// "2026.12.02 09:16:48.107473 [ 21 ] {} <Error> "; an address such
 		// as "10.0.10.5 …" goes on.
@@ -169,6 +173,11 @@ func parseHeader(h []byte, r *Record) bool {
 						return true
 					}
 					r.retry()
+				}
+				// Flink's "<time>,SSS LEVEL logger<padding> [] - ", which
+				// CPython's asctime layout and "%d %p %m (%c)" would take.
+				if isUpper(h[te+1]) && parseFlink(h, te, r) {
+					return true
 				}
 				if parseCapnslog(h, te, r) {
 					return true

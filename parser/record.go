@@ -56,7 +56,7 @@ const (
 	timeJUL             // Jan 02, 2006 3:04:05 PM, no zone (java.util.logging's SimpleFormatter)
 	timeZoneName        // 2006-01-02 15:04:05.000 UTC: a zone name or offset after a space (PostgreSQL's %m)
 	timeRedis           // 02 Jan 2006 15:04:05.000, local time (Redis)
-	timeMySQL           // 2006-01-02 15:04:05 or 060102 15:04:05, the hour space-padded, local time (MariaDB)
+	timeMySQL           // 2006-01-02 15:04:05 or 060102 15:04:05, the hour space-padded, local time (MariaDB); 06/01/02 15:04:05 (Spark)
 	timePHP             // 02-Jan-2006 15:04:05[.000000], local time (PHP-FPM)
 	timeApache          // Mon Jan 02 15:04:05[.000000] 2006, local time (Apache httpd)
 	timeNest            // 1/2/2006, 3:04:05 PM, local time, en-US (NestJS; other locales' forms do not decode)

@@ -386,6 +386,8 @@ func mysqlTime(b []byte, loc *time.Location) (time.Time, bool) {
 		y, mo, d, c = num(b[0:4]), num(b[5:7]), num(b[8:10]), b[11:]
 	case 15:
 		y, mo, d, c = 2000+num(b[0:2]), num(b[2:4]), num(b[4:6]), b[7:]
+	case 17: // Spark's yy/MM/dd HH:mm:ss
+		y, mo, d, c = 2000+num(b[0:2]), num(b[3:5]), num(b[6:8]), b[9:]
 	default:
 		return time.Time{}, false
 	}

@@ -48,6 +48,8 @@ func javaStreams() []*stream {
 		j("jenkins", "jenkins", "java.util.logging with a ConsoleHandler on stderr and the layout of Jenkins's SupportLogFormatter (written after its source: Debian does not package it), \"yyyy-MM-dd HH:mm:ss.SSSZ [id=N]\\tLEVEL\\tsource: msg\", the exception root cause first"),
 		j("spring-boot-3", "spring3", "Spring Boot 3's default console pattern (defaults.xml, colour off) through logback"),
 		j("spring-boot-2", "spring2", "Spring Boot 2's default console pattern (defaults.xml, colour off) through logback"),
+		j("spark", "spark", `log4j2 Console appender with Apache Spark's layout (conf/log4j2.properties.template, on stderr), "%d{yy/MM/dd HH:mm:ss} %p %c{1}: %m%n%ex"`),
+		j("flink", "flink", `log4j2 Console appender with Apache Flink's console layout (conf/log4j-console.properties), "%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p %-60c %x - %m%n"`),
 		j("cassandra", "cassandra", `logback with Apache Cassandra's pattern (conf/logback.xml, its STDOUT appender), "%-5level [%thread] %date{ISO8601} %F:%L - %msg%n"`),
 		j("sonarqube", "sonarqube", `logback with SonarQube's process log pattern, its app process, "%d{yyyy.MM.dd HH:mm:ss} %-5level app[][%logger{20}] %msg%n"`),
 	}

@@ -158,6 +158,8 @@ public class JavaLogging {
             case "zookeeper":
             case "elasticsearch":
             case "logstash":
+            case "spark":
+            case "flink":
                 Log4j2PatternMode.run(mode);
                 break;
             case "jenkins":
@@ -283,6 +285,12 @@ public class JavaLogging {
                 case "elasticsearch" -> "[%d{ISO8601}][%-5p][%-25c{1.}] [es-data-0]%marker %m%n";
                 // Logstash's config/log4j2.properties console appender.
                 case "logstash" -> "[%d{ISO8601}][%-5p][%-25c]%notEmpty{[%X{pipeline.id}]}%notEmpty{[%X{plugin.id}]} %m%n";
+                // Apache Spark's conf/log4j2.properties.template, its
+                // console appender (on stderr), 3.3 on.
+                case "spark" -> "%d{yy/MM/dd HH:mm:ss} %p %c{1}: %m%n%ex";
+                // Apache Flink's conf/log4j-console.properties, the layout
+                // of its images' and operator's console.
+                case "flink" -> "%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p %-60c %x - %m%n";
                 default -> "%d %p %m (%c) [%t]%n";
             };
             org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilder<org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration> b =
@@ -299,6 +307,8 @@ public class JavaLogging {
                 case "zookeeper" -> new String[] {"org.apache.zookeeper.server.quorum.QuorumPeer", "org.apache.zookeeper.server.NIOServerCnxnFactory"};
                 case "elasticsearch" -> new String[] {"org.elasticsearch.node.Node", "org.elasticsearch.cluster.coordination.Coordinator"};
                 case "logstash" -> new String[] {"logstash.runner", "logstash.outputs.elasticsearch"};
+                case "spark" -> new String[] {"org.apache.spark.SparkContext", "org.apache.spark.scheduler.TaskSetManager"};
+                case "flink" -> new String[] {"org.apache.flink.runtime.entrypoint.ClusterEntrypoint", "org.apache.flink.runtime.checkpoint.CheckpointCoordinator"};
                 default -> new String[] {"kafka.server.KafkaServer", "kafka.controller.KafkaController"};
             };
             // ZooKeeper puts its server id in the MDC of its quorum
