@@ -344,6 +344,11 @@ func parseHeader(h []byte, r *Record) bool {
 		if len(h) > 1 && h[1] == ' ' {
 			return parseTracingUptime(h, r)
 		}
+		// Tornado's and Jupyter's "[I 261202 09:51:35 web:2243] ": a
+		// level's initial where CoreDNS's "[INFO]" has a word.
+		if len(h) > 20 && h[2] == ' ' && isDigit(h[3]) && parseTornado(h, r) {
+			return true
+		}
 		// NestJS's "[Nest] 1  - …" without colour (NO_COLOR).
 		if len(h) > 2 && h[1] == 'N' && parseNest(h, r) {
 			return true

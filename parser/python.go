@@ -360,3 +360,105 @@ func pythonLevelDash(h []byte, ls int, bare bool) (lvl Level, le, ms int, ok boo
 	}
 	return
 }
+
+// parseTornado recognises tornado.log.LogFormatter's layouts, which
+// Tornado's servers and the Jupyter family write to stderr:
+//
+//	[E 261202 09:51:35 web:2243] 500 GET / (127.0.0.1) 12.34ms            Tornado's default
+//	[I 2026-12-02 09:51:35.844 ServerApp] Jupyter Server 2.14.0 is running   Jupyter Server's
+//	[I 2026-12-02 09:51:35.844 JupyterHub app:2859] Running JupyterHub     JupyterHub's
+//
+// the level's initial, the time (Tornado's "%y%m%d %H:%M:%S", or Jupyter's
+// date with milliseconds), then the logger's name, the module and line, or
+// both. A logged exception's traceback follows, indented.
+func parseTornado(h []byte, r *Record) bool {
+	var lvl Level
+	switch h[1] {
+	case 'D':
+		lvl = LevelDebug
+	case 'I':
+		lvl = LevelInfo
+	case 'W':
+		lvl = LevelWarning
+	case 'E':
+		lvl = LevelError
+	case 'C':
+		lvl = LevelCritical
+	default:
+		return false
+	}
+	ts := 3
+	var te int
+	var kind uint8
+	switch {
+	case len(h) > ts+16 && h[ts+6] == ' ' && h[ts+9] == ':' && h[ts+12] == ':':
+		te, kind = ts+15, timeMySQL // "261202 09:51:35", as MySQL 5.5's
+		for _, k := range [...]int{0, 1, 2, 3, 4, 5, 7, 8, 10, 11, 13, 14} {
+			if !isDigit(h[ts+k]) {
+				return false
+			}
+		}
+	case len(h) > ts+24 && h[ts+4] == '-' && h[ts+19] == '.':
+		if scanRFC3339(h[:ts+23], ts, false) != ts+23 {
+			return false
+		}
+		te, kind = ts+23, timeRFC3339
+	default:
+		return false
+	}
+	if h[te] != ' ' {
+		return false
+	}
+	// One or two words up to "]": a name, "module:line", or both.
+	i := te + 1
+	var words [2]span
+	n := 0
+	for {
+		ws := i
+		for i < len(h) && h[i] != ' ' && h[i] != ']' {
+			i++
+		}
+		if i == ws || i >= len(h) || n == 2 {
+			return false
+		}
+		words[n] = span{int32(ws), int32(i)}
+		n++
+		if h[i] == ']' {
+			break
+		}
+		i++
+	}
+	if i+1 < len(h) && h[i+1] != ' ' {
+		return false
+	}
+	last := words[n-1]
+	if w := h[last.start:last.end]; callerLike(w) {
+		r.caller = last
+		n--
+	}
+	if n == 1 {
+		r.logger = words[0]
+	} else if n == 2 {
+		return false // two names, no caller: not this layout
+	}
+	r.Format, r.Level = FormatPython, lvl
+	r.lvl = span{1, 2}
+	r.time, r.timeKind = span{int32(ts), int32(te)}, kind
+	r.msg = span{int32(min(i+2, len(h))), int32(len(h))}
+	r.rawCont = true // a logged exception's traceback
+	return true
+}
+
+// callerLike reports whether w is "module:line".
+func callerLike(w []byte) bool {
+	c := bytes.LastIndexByte(w, ':')
+	if c <= 0 || c == len(w)-1 {
+		return false
+	}
+	for _, b := range w[c+1:] {
+		if !isDigit(b) {
+			return false
+		}
+	}
+	return true
+}

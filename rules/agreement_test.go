@@ -343,7 +343,8 @@ func markLoggedTraceback(format, level string, lines []string, file string, firs
 		return
 	}
 	for k, l := range lines {
-		if k > 0 && strings.TrimSuffix(l, "\r") == "Traceback (most recent call last):" {
+		// Tornado's formatter indents it with the rest of the record.
+		if k > 0 && strings.TrimSpace(l) == "Traceback (most recent call last):" {
 			for j := k; j < len(lines); j++ {
 				loggedTraceback[fmt.Sprintf("%s:%d", file, first+j)] = true
 			}

@@ -31,7 +31,19 @@ func pythonStreams() []*stream {
 			version: []string{"python3", "--version"}, exit: 1, tail: &pythonCrash,
 		}}
 	}
+	tornado := func(name, mode, desc string) *stream {
+		return &stream{logger: "python", name: name, desc: desc, ext: &extRun{
+			prog: debianPython, install: "apt-get install python3-tornado",
+			args: []string{"python_logging.py", mode}, files: []string{"python_logging.py"},
+			version: []string{debianPython, "-c", "import sys, tornado; print('Python', sys.version.split()[0] + ';', 'tornado', tornado.version)"},
+			needs:   []string{debianPython, "-c", "import tornado"},
+			exit:    1, tail: &pythonCrash,
+		}}
+	}
 	return []*stream{
+		tornado("tornado", "tornado", `tornado.log.LogFormatter's default layout, "[%(levelname)1.1s %(asctime)s %(module)s:%(lineno)d] %(message)s" with "%y%m%d %H:%M:%S", as Tornado's servers write it`),
+		tornado("jupyter-server", "jupyter-server", `Jupyter Server's log_format and log_datefmt defaults through tornado.log.LogFormatter, "[%(levelname)1.1s %(asctime)s.%(msecs).03d %(name)s] %(message)s"`),
+		tornado("jupyterhub", "jupyterhub", `JupyterHub's log_format default through tornado.log.LogFormatter, "[%(levelname)1.1s %(asctime)s.%(msecs).03d %(name)s %(module)s:%(lineno)d] %(message)s"`),
 		py("logging-default", "default", `logging.basicConfig(): the default "LEVEL:name:message"`),
 		py("logging-dash", "dash", `basicConfig format "%(asctime)s - %(name)s - %(levelname)s - %(message)s"`),
 		py("logging-level", "level", `basicConfig format "%(asctime)s %(levelname)s %(message)s"`),

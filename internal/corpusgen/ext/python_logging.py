@@ -171,6 +171,23 @@ def main():
         h = logging.StreamHandler(err)
         h.setFormatter(formatter)
         logging.basicConfig(level=logging.DEBUG, handlers=[h])
+    elif mode in ("tornado", "jupyter-server", "jupyterhub"):
+        # tornado.log.LogFormatter (Debian's python3-tornado), uncoloured
+        # as on a pipe: Tornado's default layout, and the log_format and
+        # log_datefmt defaults of Jupyter Server's and JupyterHub's
+        # Application, which format through it.
+        from tornado.log import LogFormatter
+        fmts = {
+            "jupyter-server": "%(color)s[%(levelname)1.1s %(asctime)s.%(msecs).03d %(name)s]%(end_color)s %(message)s",
+            "jupyterhub": "%(color)s[%(levelname)1.1s %(asctime)s.%(msecs).03d %(name)s %(module)s:%(lineno)d]%(end_color)s %(message)s",
+        }
+        if mode == "tornado":
+            formatter = LogFormatter(color=False)
+        else:
+            formatter = LogFormatter(fmt=fmts[mode], datefmt="%Y-%m-%d %H:%M:%S", color=False)
+        h = logging.StreamHandler(err)
+        h.setFormatter(formatter)
+        logging.basicConfig(level=logging.DEBUG, handlers=[h])
     else:
         sys.exit("unknown mode " + mode)
     run(logging.getLogger("app"), logging.getLogger("app.db"), "logging " + mode)
