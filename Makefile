@@ -196,9 +196,9 @@ corpus-external:
 
 ## corpus-tools: install from Debian's packages the programs corpus-external runs (needs apt-get and
 ## root; make test needs none of them, the corpus they write is committed): CPython's uvicorn and
-## gunicorn, Tornado, logback and log4j2 jars, nginx, PostgreSQL, Ruby and Sidekiq, Redis, MariaDB, PHP-FPM, Apache httpd, RabbitMQ, ClickHouse, the Rust crates; a JDK,
+## gunicorn, Tornado, logback and log4j2 jars, nginx, PostgreSQL and PgBouncer, Ruby and Sidekiq, Redis, MariaDB, PHP-FPM, Apache httpd, RabbitMQ, ClickHouse, the Rust crates; a JDK,
 ## Node with npm, and cargo only when none is on PATH (a Node or Rust of another origin stays as it is)
-CORPUS_PACKAGES := gunicorn python3-uvicorn python3-tornado liblogback-java liblog4j2-java libslf4j-java nginx-light postgresql ruby ruby-sidekiq redis-server mariadb-server php8.2-fpm apache2 rabbitmq-server clickhouse-server \
+CORPUS_PACKAGES := gunicorn python3-uvicorn python3-tornado liblogback-java liblog4j2-java libslf4j-java nginx-light postgresql ruby ruby-sidekiq redis-server mariadb-server php8.2-fpm apache2 rabbitmq-server clickhouse-server pgbouncer \
 	librust-env-logger-dev librust-tracing-subscriber-dev librust-tracing-dev librust-log-dev
 corpus-tools:
 	pkgs="$(CORPUS_PACKAGES)"; \

@@ -35,6 +35,24 @@ func postgresLevel(b []byte) (Level, bool) {
 	return LevelUnknown, false
 }
 
+// pgbouncerLevel maps PgBouncer's log levels (src/util: log_* and
+// fatal): NOISE is its most verbose, FATAL ends the process.
+func pgbouncerLevel(b []byte) (Level, bool) {
+	switch string(b) {
+	case "NOISE", "DEBUG":
+		return LevelDebug, true
+	case "LOG":
+		return LevelInfo, true
+	case "WARNING":
+		return LevelWarning, true
+	case "ERROR":
+		return LevelError, true
+	case "FATAL":
+		return LevelCritical, true
+	}
+	return LevelUnknown, false
+}
+
 // postgresField reports whether b names one of the lines that follow a
 // report's first line with the same prefix.
 func postgresField(b []byte) bool {
@@ -73,6 +91,20 @@ func parsePostgres(h []byte, te int, r *Record) (head, field bool) {
 	le := ls
 	for le < len(h) && le-ls < 9 && (isUpper(h[le]) || isDigit(h[le])) {
 		le++
+	}
+	if le+1 < len(h) && h[le] == ' ' && h[le+1] != ' ' {
+		// PgBouncer's "<time> UTC [1] LOG msg": the same prefix, the
+		// level without PostgreSQL's colon; one line a call.
+		lvl, ok := pgbouncerLevel(h[ls:le])
+		if !ok {
+			return false, false
+		}
+		r.Format, r.Level = FormatPostgres, lvl
+		r.time, r.timeKind = span{0, int32(ze)}, timeZoneName
+		r.thread = pid
+		r.lvl = span{int32(ls), int32(le)}
+		r.msg = span{int32(le + 1), int32(len(h))}
+		return true, false
 	}
 	if le+2 >= len(h) || h[le] != ':' || h[le+1] != ' ' || h[le+2] != ' ' {
 		return false, false

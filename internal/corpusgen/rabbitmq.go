@@ -139,7 +139,7 @@ func waitLog(log *recorder, text string, d time.Duration) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("rabbitmq: no %q in the log after %v", text, d)
+	return fmt.Errorf("no %q in the server's log after %v", text, d)
 }
 
 // rabbitRecords covers RabbitMQ's log. The lines of one event share their
