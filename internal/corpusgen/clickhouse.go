@@ -78,11 +78,7 @@ func driveClickHouse(prog, dir string) ([]byte, []Record, error) {
 	if err := srv.Start(); err != nil {
 		return nil, nil, err
 	}
-	fail := func(err error) ([]byte, []Record, error) {
-		srv.Process.Kill()
-		srv.Wait()
-		return nil, nil, fmt.Errorf("%v\n%s", err, log.buf.Bytes())
-	}
+	fail := stopFailed(srv, log)
 	if err := waitLog(log, "Ready for connections.", 60*time.Second); err != nil {
 		return fail(err)
 	}

@@ -74,11 +74,7 @@ unix_socket_dir =
 	if err := srv.Start(); err != nil {
 		return nil, nil, err
 	}
-	fail := func(err error) ([]byte, []Record, error) {
-		srv.Process.Kill()
-		srv.Wait()
-		return nil, nil, fmt.Errorf("%v\n%s", err, log.buf.Bytes())
-	}
+	fail := stopFailed(srv, log)
 	if err := waitLog(log, "process up", 30*time.Second); err != nil {
 		return fail(err)
 	}

@@ -84,11 +84,7 @@ func driveRabbitMQ(prog, dir string) ([]byte, []Record, error) {
 	if err := srv.Start(); err != nil {
 		return nil, nil, err
 	}
-	fail := func(err error) ([]byte, []Record, error) {
-		srv.Process.Kill()
-		srv.Wait()
-		return nil, nil, fmt.Errorf("%v\n%s", err, log.buf.Bytes())
-	}
+	fail := stopFailed(srv, log)
 	if err := waitLog(log, "completed with 0 plugins", 60*time.Second); err != nil {
 		return fail(err)
 	}
@@ -127,6 +123,16 @@ func driveRabbitMQ(prog, dir string) ([]byte, []Record, error) {
 	}
 	recs, err := rabbitRecords(log.buf.String())
 	return log.buf.Bytes(), recs, err
+}
+
+// stopFailed returns what a server's driver returns when a step fails:
+// the server killed and the error with the server's log so far.
+func stopFailed(srv *exec.Cmd, log *recorder) func(error) ([]byte, []Record, error) {
+	return func(err error) ([]byte, []Record, error) {
+		srv.Process.Kill()
+		srv.Wait()
+		return nil, nil, fmt.Errorf("%v\n%s", err, log.buf.Bytes())
+	}
 }
 
 // waitLog waits until the log holds text, or fails after d.
