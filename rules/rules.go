@@ -83,7 +83,11 @@ func Build(opts Options) (datadogV1.LogsPipeline, error) {
 		query = DefaultFilter
 	}
 	var procs []datadogV1.LogsProcessor
-	// One grok parser per format family, in a stable order.
+	// One grok parser per group of rules (a format family, or an overflow
+	// group such as "apps" for formats whose family has its 10 rules), in
+	// the order the groups first appear among the formats (sorted by the
+	// group of their header, then their order): a later parser's match
+	// overrides an earlier's.
 	var parsers []string
 	byParser := map[string][]part{}
 	for _, f := range chosen {
