@@ -99,17 +99,7 @@ func parseNest(h []byte, r *Record) bool {
 	}
 	// The message, in the level's colour: its codes are layout.
 	ms := skipCSI(h, i)
-	me := len(h)
-	if me-ms >= 4 && h[me-1] == 'm' {
-		for k := me - 2; k >= ms && k >= me-16; k-- {
-			if h[k] == 0x1b {
-				if skipCSI(h, k) == me {
-					me = k
-				}
-				break
-			}
-		}
-	}
+	me := trimCSIEnd(h, ms, len(h))
 	r.Format, r.Level = FormatNest, lvl
 	r.thread = pid
 	r.time, r.timeKind = span{int32(ts), int32(te)}, timeNest
@@ -154,4 +144,21 @@ func nestTime(b []byte, loc *time.Location) (time.Time, bool) {
 		hh += 12
 	}
 	return time.Date(y, time.Month(mo), d, hh, mm, ss, 0, loc), true
+}
+
+// trimCSIEnd returns end less the colour code that ends b[start:end], if
+// one does: NestJS's reset after the message it coloured.
+func trimCSIEnd(b []byte, start, end int) int {
+	if end-start < 3 || b[end-1] != 'm' {
+		return end
+	}
+	for k := end - 2; k >= start && k >= end-16; k-- {
+		if b[k] == 0x1b {
+			if skipCSI(b, k) == end {
+				return k
+			}
+			return end
+		}
+	}
+	return end
 }

@@ -523,14 +523,7 @@ func finishContinuation(r *Record) {
 	}
 	// NestJS colours a message whole: its reset ends the last line.
 	if r.Format == FormatNest {
-		for k := int(r.cont.end) - 2; k >= int(r.cont.start) && k >= int(r.cont.end)-16; k-- {
-			if r.text[k] == 0x1b {
-				if skipCSI(r.text, k) == int(r.cont.end) {
-					r.cont.end = int32(k)
-				}
-				break
-			}
-		}
+		r.cont.end = int32(trimCSIEnd(r.text, int(r.cont.start), int(r.cont.end)))
 	}
 	// zap, logrus's TTY form and zerolog's console write a multi-line
 	// message raw and then their fields, so the fields end the last line.

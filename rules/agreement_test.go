@@ -142,11 +142,11 @@ func TestSamplesMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range fs {
-		if len(f.Samples) == 0 {
+		if len(f.Samples()) == 0 {
 			t.Errorf("%s: no samples", f.Name)
 		}
 		ps := defaultPipelines(t, rules.Options{Formats: []string{f.Name}})
-		for _, s := range f.Samples {
+		for _, s := range f.Samples() {
 			l := &emulator.Log{Message: s, Status: "error"}
 			emulator.Run(ps, l)
 			if _, ok := l.Attributes["relevel"]; !ok {

@@ -36,10 +36,10 @@ type Format struct {
 	// table (markdown): the logger and its layouts, and how its level words
 	// map to statuses. The table is generated from them (TestReadmeFormatTable).
 	Layouts, Levels string
-	MatchRules      []string // "name pattern" lines, of every group
 	SupportRules    []string
-	// Groups are the match rules and samples by grok parser: the header's
-	// parser first, then any other the file names.
+	// Groups are the match rules ("name pattern" lines) and samples by
+	// grok parser: the header's parser first, then any other the file
+	// names.
 	Groups []Group
 	// Lookups map raw level values to canonical words: the attribute the
 	// rules extract into (or a JSON log's own level key), with its
@@ -48,14 +48,23 @@ type Format struct {
 	// Categories set the canonical word by query, for formats whose level
 	// is the presence of a key (Kubernetes JSON: "err").
 	Categories []Category
-	Samples    []string // real corpus lines the rules must match
+}
+
+// Samples returns the format's samples, real corpus lines its rules must
+// match, of every group.
+func (f Format) Samples() []string {
+	var out []string
+	for _, g := range f.Groups {
+		out = append(out, g.Samples...)
+	}
+	return out
 }
 
 // Group is the part of a format's rules that one grok parser holds.
 type Group struct {
 	Parser     string
 	MatchRules []string
-	Samples    []string
+	Samples    []string // real corpus lines the rules must match
 }
 
 // group returns the index of f's group for parser, adding it.
@@ -194,7 +203,6 @@ func parseFormat(file, text string) (Format, error) {
 		}
 		switch section {
 		case "match":
-			f.MatchRules = append(f.MatchRules, l)
 			f.Groups[grp].MatchRules = append(f.Groups[grp].MatchRules, l)
 		case "support":
 			f.SupportRules = append(f.SupportRules, l)
@@ -213,14 +221,17 @@ func parseFormat(file, text string) (Format, error) {
 			}
 			f.Categories = append(f.Categories, Category{Name: strings.TrimSpace(name), Query: strings.TrimSpace(q)})
 		case "samples":
-			f.Samples = append(f.Samples, unescapeSample(l))
 			f.Groups[grp].Samples = append(f.Groups[grp].Samples, unescapeSample(l))
 		}
 	}
 	if f.Layouts == "" || f.Levels == "" {
 		return f, fmt.Errorf("rules: %s: needs layouts and levels, its row of the README's format table", file)
 	}
-	if f.Name == "" || (len(f.MatchRules) > 0 && f.Parser == "") || (len(f.Lookups) == 0 && len(f.Categories) == 0) {
+	unnamed := false // match rules in a group of no parser
+	for _, g := range f.Groups {
+		unnamed = unnamed || g.Parser == "" && len(g.MatchRules) > 0
+	}
+	if f.Name == "" || unnamed || (len(f.Lookups) == 0 && len(f.Categories) == 0) {
 		return f, fmt.Errorf("rules: %s: needs a format name, a parser for its match rules, and lookup or category sections", file)
 	}
 	return f, nil

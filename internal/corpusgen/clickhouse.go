@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -99,9 +98,8 @@ func driveClickHouse(prog, dir string) ([]byte, []Record, error) {
 			return fail(err)
 		}
 	}
-	srv.Process.Signal(syscall.SIGTERM)
-	if code, err := exitCode(srv.Wait()); err != nil || code != 0 {
-		return nil, nil, fmt.Errorf("clickhouse-server exited %d, %v\n%s", code, err, log.buf.Bytes())
+	if err := stopServer(srv, log, "clickhouse-server"); err != nil {
+		return nil, nil, err
 	}
 	recs, err := clickhouseRecords(log.buf.String())
 	return log.buf.Bytes(), recs, err

@@ -117,9 +117,8 @@ func driveRabbitMQ(prog, dir string) ([]byte, []Record, error) {
 			return fail(err)
 		}
 	}
-	srv.Process.Signal(syscall.SIGTERM)
-	if code, err := exitCode(srv.Wait()); err != nil || code != 0 {
-		return nil, nil, fmt.Errorf("rabbitmq-server exited %d, %v\n%s", code, err, log.buf.Bytes())
+	if err := stopServer(srv, log, "rabbitmq-server"); err != nil {
+		return nil, nil, err
 	}
 	recs, err := rabbitRecords(log.buf.String())
 	return log.buf.Bytes(), recs, err
@@ -133,6 +132,15 @@ func stopFailed(srv *exec.Cmd, log *recorder) func(error) ([]byte, []Record, err
 		srv.Wait()
 		return nil, nil, fmt.Errorf("%v\n%s", err, log.buf.Bytes())
 	}
+}
+
+// stopServer stops a server with SIGTERM and requires it to exit 0.
+func stopServer(srv *exec.Cmd, log *recorder, name string) error {
+	srv.Process.Signal(syscall.SIGTERM)
+	if code, err := exitCode(srv.Wait()); err != nil || code != 0 {
+		return fmt.Errorf("%s exited %d, %v\n%s", name, code, err, log.buf.Bytes())
+	}
+	return nil
 }
 
 // waitLog waits until the log holds text, or fails after d.
