@@ -8,6 +8,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -60,6 +61,18 @@ func Formats() ([]string, error) {
 	return out, nil
 }
 
+// GrokParserOrder is the order of the pipeline's grok parsers, by the group
+// names the format files give (their "parser:" header and "== match <group>
+// ==" sections). A log that the rules of two parsers match takes the later
+// parser's attributes, so the order is written here rather than left to the
+// names: the overflow groups of applications ("apps", "apps-2") and the
+// families of Go loggers come before the families whose rules are broad
+// (python's and java's time-level-message layouts, the servers'), as it was
+// when the pipeline was first held to the parser on every sample
+// (TestAgreement); a new group goes where no rule of a later group takes
+// its lines. Build fails on a group that is not listed.
+var GrokParserOrder = []string{"apps", "console", "go-text", "java", "apps-2", "kubernetes", "logfmt", "python", "servers"}
+
 // Build returns the pipeline for opts, every processor enabled (the API and
 // the Go client's constructors default to disabled).
 func Build(opts Options) (datadogV1.LogsPipeline, error) {
@@ -85,23 +98,23 @@ func Build(opts Options) (datadogV1.LogsPipeline, error) {
 	var procs []datadogV1.LogsProcessor
 	// One grok parser per group of rules (a format family, or an overflow
 	// group such as "apps" for formats whose family has its 10 rules), in
-	// the order the groups first appear among the formats (sorted by the
-	// group of their header, then their order): a later parser's match
-	// overrides an earlier's.
-	var parsers []string
+	// GrokParserOrder: a later parser's match overrides an earlier's.
 	byParser := map[string][]part{}
 	for _, f := range chosen {
 		for _, g := range f.Groups {
 			if len(g.MatchRules) == 0 {
 				continue
 			}
-			if _, ok := byParser[g.Parser]; !ok {
-				parsers = append(parsers, g.Parser)
+			if !slices.Contains(GrokParserOrder, g.Parser) {
+				return datadogV1.LogsPipeline{}, fmt.Errorf("rules: format %s: grok parser %q is not in rules.GrokParserOrder", f.Name, g.Parser)
 			}
 			byParser[g.Parser] = append(byParser[g.Parser], part{f, g})
 		}
 	}
-	for _, pname := range parsers {
+	for _, pname := range GrokParserOrder {
+		if len(byParser[pname]) == 0 {
+			continue
+		}
 		g, err := grokParser(pname, byParser[pname])
 		if err != nil {
 			return datadogV1.LogsPipeline{}, err
