@@ -266,7 +266,13 @@ func parseJSONLine(b []byte, r *Record) bool {
 	}
 	if !timeV.empty() {
 		if b[timeV.start] == '"' {
-			r.time, r.timeKind = span{timeV.start + 1, timeV.end - 1}, timeRFC3339
+			// A string the renderer cannot decode stays among the
+			// attributes rather than vanish.
+			if kind, ok := jsonTimeKind(b[timeV.start+1 : timeV.end-1]); ok {
+				r.time, r.timeKind = span{timeV.start + 1, timeV.end - 1}, kind
+			} else {
+				r.timeObj = 0 // MongoDB's "t" object too
+			}
 		} else {
 			r.time, r.timeKind = timeV, timeEpoch
 		}
@@ -275,6 +281,26 @@ func parseJSONLine(b []byte, r *Record) bool {
 	r.fields = span{int32(i), int32(end)}
 	r.fieldsKind = fieldsJSONRest
 	return true
+}
+
+// jsonTimeKind tells how a JSON time string is written: RFC 3339 (or its
+// form with a space for the 'T'), or a date and time followed by a space and
+// a zone's name or offset, as the Datadog Agent's JSON writes
+// "2026-12-02 10:56:38 UTC". ok is false for any other string.
+func jsonTimeKind(v []byte) (uint8, bool) {
+	e := scanRFC3339(v, 0, false)
+	if e > 0 && e == len(v) {
+		return timeRFC3339, true
+	}
+	if e < 19 || v[e] != ' ' || len(v)-e-1 < 1 || len(v)-e-1 > 5 {
+		return timeNone, false
+	}
+	for _, c := range v[e+1:] {
+		if !isUpper(c) && !isDigit(c) && c != '+' && c != '-' {
+			return timeNone, false
+		}
+	}
+	return timeZoneName, true
 }
 
 // eachJSONRest walks the object's members except those the header consumed.

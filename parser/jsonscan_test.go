@@ -5,7 +5,16 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"math/rand"
+	"regexp"
 	"testing"
+)
+
+// The time strings the oracle takes as the record's time: RFC 3339 (a space
+// for the 'T' allowed, the zone optional), and a date and time with a zone's
+// name or offset after a space.
+var (
+	oracleRFC3339  = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}([.,][0-9]+)?(Z|[+-][0-9]{2}:?[0-9]{2})?$`)
+	oracleZoneName = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}([.,][0-9]+)? [A-Z0-9+-]{1,5}$`)
 )
 
 // The parser as it was before the stop bitmap (json.go and jsonline.go at
@@ -202,7 +211,16 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 	}
 	if !timeV.empty() {
 		if b[timeV.start] == '"' {
-			r.time, r.timeKind = span{timeV.start + 1, timeV.end - 1}, timeRFC3339
+			// A time string is the record's time only when it reads as
+			// one; otherwise it stays among the attributes.
+			switch v := b[timeV.start+1 : timeV.end-1]; {
+			case oracleRFC3339.Match(v):
+				r.time, r.timeKind = span{timeV.start + 1, timeV.end - 1}, timeRFC3339
+			case oracleZoneName.Match(v):
+				r.time, r.timeKind = span{timeV.start + 1, timeV.end - 1}, timeZoneName
+			default:
+				r.timeObj = 0
+			}
 		} else {
 			r.time, r.timeKind = timeV, timeEpoch
 		}

@@ -214,8 +214,12 @@ func parseLogfmt(h []byte, r *Record) bool {
 			ts.start++
 			ts.end--
 		}
-		// Which layout it is matters only to Timestamp, which decides.
-		r.time, r.timeKind = ts, timeLogfmt
+		// A value that reads as no time stays among the fields rather
+		// than vanish; which layout a time has matters only to
+		// Timestamp, which decides, but for a zone's name.
+		if kind, ok := logfmtTimeKind(h[ts.start:ts.end]); ok {
+			r.time, r.timeKind = ts, kind
+		}
 	}
 	if seen&(1<<keyMsg) != 0 {
 		r.msg = vals[keyMsg]
@@ -229,6 +233,33 @@ func parseLogfmt(h []byte, r *Record) bool {
 	r.fields = span{0, int32(len(h))}
 	r.fieldsKind = fieldsLogfmtRest
 	return true
+}
+
+// logfmtTimeKind tells how a logfmt time value is written: as a JSON time
+// string is (jsonTimeKind; RFC 3339 reported as timeLogfmt), or as a
+// number of seconds, milli-, micro- or nanoseconds (timeLogfmt). ok is false
+// for anything else.
+func logfmtTimeKind(v []byte) (uint8, bool) {
+	if kind, ok := jsonTimeKind(v); ok {
+		if kind == timeRFC3339 {
+			kind = timeLogfmt
+		}
+		return kind, true
+	}
+	if len(v) == 0 || !isDigit(v[0]) {
+		return timeNone, false
+	}
+	dot := false
+	for _, c := range v {
+		switch {
+		case isDigit(c):
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return timeNone, false
+		}
+	}
+	return timeLogfmt, true
 }
 
 // headerKeyOf tells which logfmt header key k (without its quotes) is, in
@@ -340,7 +371,8 @@ func (r *Record) eachLogfmtRest(b []byte, base int, fn func(Field) bool) {
 		}
 		i = next
 		vs := int32(base + p.vs)
-		if vs == r.lvl.start || vs == r.msg.start || vs == r.caller.start || vs == r.time.start || vs+1 == r.time.start {
+		// A quoted level (logrus's ForceQuote) starts after its quote.
+		if vs == r.lvl.start || vs+1 == r.lvl.start || vs == r.msg.start || vs == r.caller.start || vs == r.time.start || vs+1 == r.time.start {
 			continue
 		}
 		f := Field{key: b[p.ks:p.ke], value: b[p.vs:p.ve], valueKind: p.valueKind()}

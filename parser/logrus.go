@@ -105,7 +105,15 @@ func parseLogrus(h []byte, r *Record) bool {
 	r.Format, r.Level = FormatLogrus, lvl
 	r.lvl = span{int32(ls), int32(ls + len(word))}
 	if !t.empty() {
-		r.time, r.timeKind = t, timeRFC3339
+		if kind, ok := jsonTimeKind(h[t.start:t.end]); ok {
+			r.time, r.timeKind = t, kind
+		} else {
+			// A TimestampFormat that reads as no time ("Jan _2
+			// 15:04:05"): the pair stays among the fields, which then
+			// run from the line's start, less the level and message.
+			r.fields = span{0, int32(len(h))}
+			r.fieldsKind = fieldsLogfmtRest
+		}
 	}
 	return true
 }

@@ -1131,3 +1131,64 @@ func TestNestTime(t *testing.T) {
 		}
 	}
 }
+
+// A time key whose value reads as no time (a logrus TimestampFormat such as
+// "20060102T150405" or "Jan _2 15:04:05", a JSON "time" that is a word) is
+// no timestamp, and stays among the fields rather than vanish; one that
+// reads as a time, a zone's name after it included (the Datadog Agent's
+// JSON), is the record's time and no field.
+func TestUnreadableTimeStaysAField(t *testing.T) {
+	for _, c := range []struct {
+		line, field string
+		format      Format
+	}{
+		{`time=20261130T055238 level=info msg="unquoted time" k=v`, "time=20261130T055238", FormatLogrus},
+		{`time="Dec  2 10:56:38.123" level="warning" msg="a b" k=v`, "time=Dec  2 10:56:38.123", FormatLogrus},
+		{`time="Dec  2 10:56:38.123" level=error`, "time=Dec  2 10:56:38.123", FormatLogrus},
+		{`ts=notatime level=info msg=x k=v`, "ts=notatime", FormatGokit},
+		{`level=INFO time=1e9 msg=x`, "time=1e9", FormatSlog},
+		{`{"time":"yesterday","level":"info","msg":"x"}`, `time:="yesterday"`, FormatJSON},
+		{`{"ts":"","level":"info","msg":"x"}`, `ts:=""`, FormatJSON},
+		{`{"t":{"$date":"soon"},"s":"I","c":"NETWORK","msg":"m"}`, `t:={"$date":"soon"}`, FormatJSON},
+	} {
+		var r Record
+		if !Parse([]byte(c.line), &r) || r.Format != c.format {
+			t.Errorf("%s: parsed as %v", c.line, r.Format)
+			continue
+		}
+		if r.RawTime() != nil {
+			t.Errorf("%s: time %q taken", c.line, r.RawTime())
+		}
+		fields := fieldsOf(&r)
+		found := false
+		for _, f := range fields {
+			found = found || f == c.field
+		}
+		if !found {
+			t.Errorf("%s: fields %q lack %q", c.line, fields, c.field)
+		}
+		for _, f := range fields {
+			if strings.HasPrefix(f, "level") || strings.HasPrefix(f, "msg") {
+				t.Errorf("%s: the header's %q is a field too", c.line, f)
+			}
+		}
+	}
+	for _, c := range []struct{ line, want string }{
+		{`{"agent":"core","time":"2026-12-02 10:56:38 UTC","level":"WARN","msg":"m"}`, "2026-12-02T10:56:38Z"},
+		{`ts="2026-12-02 12:56:38 +0200" level=info msg=x`, "2026-12-02T10:56:38Z"},
+		{`time="2026-12-02 10:56:38 UTC" level=info msg=x`, "2026-12-02T10:56:38Z"},
+		{`level=info ts=1733135798.5 msg=x`, "2024-12-02T10:36:38.5Z"},
+	} {
+		var r Record
+		Parse([]byte(c.line), &r)
+		ts, ok := r.Timestamp(time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC))
+		if !ok || ts.UTC().Format(time.RFC3339Nano) != c.want {
+			t.Errorf("%s: time %v %v, want %s", c.line, ts, ok, c.want)
+		}
+		for _, f := range fieldsOf(&r) {
+			if strings.HasPrefix(f, "time") || strings.HasPrefix(f, "ts") {
+				t.Errorf("%s: the time is a field too: %q", c.line, f)
+			}
+		}
+	}
+}
