@@ -100,10 +100,13 @@ const (
 	// FormatClickHouse is ClickHouse's server log: "2026.12.02
 	// 09:16:48.107473 [ 21 ] {} <Error> executeQuery: msg".
 	FormatClickHouse
+	// FormatDDAgent is the Datadog Agent's own log: "2026-12-02 10:56:38
+	// UTC | CORE | WARN | (pkg/…/file.go:212 in parsePods) | msg".
+	FormatDDAgent
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

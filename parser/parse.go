@@ -174,6 +174,11 @@ func parseHeader(h []byte, r *Record) bool {
 					}
 					r.retry()
 				}
+				// The Datadog Agent's "<time> UTC | CORE | INFO | (…) | ",
+				// its zone an abbreviation or tzdata's "+0545".
+				if (isUpper(h[te+1]) || h[te+1] == '+' || h[te+1] == '-') && parseDDAgent(h, te, r) {
+					return true
+				}
 				// Flink's "<time>,SSS LEVEL logger<padding> [] - ", which
 				// CPython's asctime layout and "%d %p %m (%c)" would take.
 				if isUpper(h[te+1]) && parseFlink(h, te, r) {
@@ -239,6 +244,11 @@ func parseHeader(h []byte, r *Record) bool {
 		// zap's and hclog's times are both RFC 3339 (zap has epoch forms
 		// too): scan the time once for both.
 		tEnd, kind := scanZapTime(h)
+		// The Datadog Agent's RFC 3339 form (log_format_rfc3339):
+		// "<time> | CORE | INFO | (…) | ".
+		if kind == timeRFC3339 && tEnd+2 < len(h) && h[tEnd] == ' ' && h[tEnd+1] == '|' && parseDDAgent(h, tEnd, r) {
+			return true
+		}
 		// Spring Boot 3's "<RFC 3339>  INFO 1 --- [main] …", before zap's
 		// space-separated columns can take its level.
 		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {

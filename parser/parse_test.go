@@ -191,6 +191,16 @@ var edgeCases = []parseCase{
 		format: FormatClickHouse, level: LevelError, msg: "(from thread 2295) Received signal Segmentation fault (11).", logger: "BaseDaemon"},
 	{name: "clickhouse fatal", line: "2024.05.14 10:15:03.123456 [ 9 ] {} <Fatal> BaseDaemon: ########################################",
 		format: FormatClickHouse, level: LevelCritical, msg: "########################################", logger: "BaseDaemon"},
+	{name: "datadog agent", line: "2020-05-08 21:19:34 UTC | PROCESS | WARN | (pkg/tagger/collectors/kubelet_extract.go:212 in parsePods) | Unable to parse container pName: datadog-fzf6k / cName: agent",
+		format: FormatDDAgent, level: LevelWarning, msg: "Unable to parse container pName: datadog-fzf6k / cName: agent", logger: "PROCESS",
+		caller: "pkg/tagger/collectors/kubelet_extract.go:212 in parsePods", time: "2020-05-08 21:19:34 UTC"},
+	{name: "datadog agent, rfc3339 and a context", line: "2024-05-14T12:15:03+02:00 | CLUSTER | ERROR | (pkg/clusteragent/api.go:88 in start) | check:cpu | listen tcp: bind: address already in use",
+		format: FormatDDAgent, level: LevelError, msg: "check:cpu | listen tcp: bind: address already in use", logger: "CLUSTER",
+		caller: "pkg/clusteragent/api.go:88 in start", time: "2024-05-14T12:15:03+02:00"},
+	{name: "datadog agent 6.0, no logger name", line: "2018-01-10 16:47:50 UTC | CRITICAL | (tagger.go:248 in Tag) | error collecting from kubelet",
+		format: FormatDDAgent, level: LevelCritical, msg: "error collecting from kubelet", caller: "tagger.go:248 in Tag"},
+	{name: "datadog agent, a zone without an abbreviation, trace", line: "2024-05-14 15:45:03 +0545 | SYS-PROBE | TRACE | (main.go:1 in main) | ",
+		format: FormatDDAgent, level: LevelDebug, msg: "", logger: "SYS-PROBE", caller: "main.go:1 in main", time: "2024-05-14 15:45:03 +0545"},
 	{name: "tornado", line: "[E 240514 10:15:03 web:2243] 500 GET / (127.0.0.1) 12.34ms",
 		format: FormatPython, level: LevelError, msg: "500 GET / (127.0.0.1) 12.34ms", caller: "web:2243", time: "240514 10:15:03"},
 	{name: "jupyter server", line: "[W 2024-05-14 10:15:03.123 ServerApp] No web browser found",
@@ -570,6 +580,11 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	"2026-12-02 10:56:38 UTC | CORE | NOTICE | (main.go:1 in main) | no such Agent level",
+	"2026-12-02 10:56:38 UTC | CORE | INFO | no call site",
+	"2026-12-02 10:56:38 UTC | CORE | INFO | () | an empty call site",
+	"2026-12-02 10:56:38 LONGZONE | CORE | INFO | (main.go:1 in main) | a zone of six letters",
+	"2026-12-02T10:56:38Z | core | INFO | (main.go:1 in main) | a logger in lower case",
 	"[     0.002365] INFO ThreadId(01) app: no s",
 	"[     0.002365s]  NOTE ThreadId(01) app: no such level",
 	"[     0.02365s]  INFO ThreadId(01) app: five digits",

@@ -208,6 +208,7 @@ func allStreams() []*stream {
 	all = append(all, fluentBitStreams()...)
 	all = append(all, fluentdStreams()...)
 	all = append(all, clickhouseStreams()...)
+	all = append(all, ddagentStreams()...)
 	all = append(all, pgbouncerStreams()...)
 	all = append(all, dotnetStreams()...)
 	all = append(all, bitnamiStreams()...)
