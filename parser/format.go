@@ -103,10 +103,12 @@ const (
 	// FormatDDAgent is the Datadog Agent's own log: "2026-12-02 10:56:38
 	// UTC | CORE | WARN | (pkg/…/file.go:212 in parsePods) | msg".
 	FormatDDAgent
+	// FormatKibana is Kibana's console log (8.0 on): "[2022-06-17T11:50:33.272+00:00][ERROR][elasticsearch-service] msg".
+	FormatKibana
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -201,6 +201,15 @@ var edgeCases = []parseCase{
 		format: FormatDDAgent, level: LevelCritical, msg: "error collecting from kubelet", caller: "tagger.go:248 in Tag"},
 	{name: "datadog agent, a zone without an abbreviation, trace", line: "2024-05-14 15:45:03 +0545 | SYS-PROBE | TRACE | (main.go:1 in main) | ",
 		format: FormatDDAgent, level: LevelDebug, msg: "", logger: "SYS-PROBE", caller: "main.go:1 in main", time: "2024-05-14 15:45:03 +0545"},
+	{name: "kibana", line: `[2022-06-17T11:50:33.272+00:00][ERROR][elasticsearch-service] Unable to retrieve version information from Elasticsearch nodes. connect ECONNREFUSED 172.18.0.2:9200`,
+		format: FormatKibana, level: LevelError, msg: "Unable to retrieve version information from Elasticsearch nodes. connect ECONNREFUSED 172.18.0.2:9200",
+		logger: "elasticsearch-service", time: "2022-06-17T11:50:33.272+00:00"},
+	{name: "kibana, the level padded", line: `[2021-10-15T21:47:24.480+01:00][WARN ][plugins.security.config] Generating a random key`,
+		format: FormatKibana, level: LevelWarning, msg: "Generating a random key", logger: "plugins.security.config"},
+	{name: "kibana layout, unpadded, Z, no message", line: `[2021-10-13T04:40:04Z][FATAL][simple-logger]`,
+		format: FormatKibana, level: LevelCritical, msg: "", logger: "simple-logger", time: "2021-10-13T04:40:04Z"},
+	{name: "kibana, trace", line: `[2021-10-13T04:40:04.990+00:00][TRACE][plugins.taskManager] Running task`,
+		format: FormatKibana, level: LevelDebug, msg: "Running task", logger: "plugins.taskManager"},
 	{name: "tornado", line: "[E 240514 10:15:03 web:2243] 500 GET / (127.0.0.1) 12.34ms",
 		format: FormatPython, level: LevelError, msg: "500 GET / (127.0.0.1) 12.34ms", caller: "web:2243", time: "240514 10:15:03"},
 	{name: "jupyter server", line: "[W 2024-05-14 10:15:03.123 ServerApp] No web browser found",
@@ -580,6 +589,11 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	"[2022-06-17T11:50:33.272+00:00][NOTICE][elasticsearch-service] no such Kibana level",
+	"[2022-06-17T11:50:33.272+00:00][ERROR][a logger with spaces] msg",
+	"[2022-06-17T11:50:33.272+00:00][ERROR][] an empty logger",
+	"[2022-06-17T11:50:33.272+00:00][ERROR][x]no space",
+	"[2022-06-17T11:50:33.272+00:00][error][x] a level in lower case",
 	"2026-12-02 10:56:38 UTC | CORE | NOTICE | (main.go:1 in main) | no such Agent level",
 	"2026-12-02 10:56:38 UTC | CORE | INFO | no call site",
 	"2026-12-02 10:56:38 UTC | CORE | INFO | () | an empty call site",

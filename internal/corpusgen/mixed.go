@@ -209,6 +209,7 @@ func allStreams() []*stream {
 	all = append(all, fluentdStreams()...)
 	all = append(all, clickhouseStreams()...)
 	all = append(all, ddagentStreams()...)
+	all = append(all, kibanaStreams()...)
 	all = append(all, pgbouncerStreams()...)
 	all = append(all, dotnetStreams()...)
 	all = append(all, bitnamiStreams()...)
