@@ -105,10 +105,12 @@ const (
 	FormatDDAgent
 	// FormatKibana is Kibana's console log (8.0 on): "[2022-06-17T11:50:33.272+00:00][ERROR][elasticsearch-service] msg".
 	FormatKibana
+	// FormatGitea is Gitea's log: "2024/10/31 14:15:38 cmd/web.go:304:listen() [I] msg".
+	FormatGitea
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

@@ -416,6 +416,12 @@ func parseStdlog(h []byte, r *Record) bool {
 		caller = span{int32(i), int32(i + c)}
 		i += c + 2
 	}
+	// Gitea's "file.go:12:func() [I] ": a caller ending in "()".
+	if caller.empty() && i < len(h) && h[i] != '[' {
+		if parseGitea(h, tEnd, i, r) {
+			return true
+		}
+	}
 	if i < len(h) && h[i] == '[' {
 		// nginx's error log: "[notice] 1#1: " in lower case, no caller.
 		if caller.empty() && i+1 < len(h) && 'a' <= h[i+1] && h[i+1] <= 'z' && parseNginx(h, tEnd, i, r) {

@@ -210,6 +210,15 @@ var edgeCases = []parseCase{
 		format: FormatKibana, level: LevelCritical, msg: "", logger: "simple-logger", time: "2021-10-13T04:40:04Z"},
 	{name: "kibana, trace", line: `[2021-10-13T04:40:04.990+00:00][TRACE][plugins.taskManager] Running task`,
 		format: FormatKibana, level: LevelDebug, msg: "Running task", logger: "plugins.taskManager"},
+	{name: "gitea", line: "2024/10/31 14:15:38 ...s/graceful/server.go:50:NewServer() [I] Starting new Web server: tcp:0.0.0.0:3000 on PID: 15",
+		format: FormatGitea, level: LevelInfo, msg: "Starting new Web server: tcp:0.0.0.0:3000 on PID: 15",
+		caller: "...s/graceful/server.go:50:NewServer()", time: "2024/10/31 14:15:38"},
+	{name: "gitea, a method, trace", line: "2024/10/31 14:15:38.123456 models/db/engine.go:12:(*Engine).Sync() [T] syncing",
+		format: FormatGitea, level: LevelDebug, msg: "syncing", caller: "models/db/engine.go:12:(*Engine).Sync()"},
+	{name: "gitea before 1.20, critical", line: "2019/11/25 10:00:00 routers/init.go:105:GlobalInit() [C] Failed to initialize",
+		format: FormatGitea, level: LevelCritical, msg: "Failed to initialize", caller: "routers/init.go:105:GlobalInit()"},
+	{name: "gitea, Llevel's words, no message", line: "2023/01/01 00:00:00 main.go:1:main() [ERROR]",
+		format: FormatGitea, level: LevelError, msg: "", caller: "main.go:1:main()"},
 	{name: "tornado", line: "[E 240514 10:15:03 web:2243] 500 GET / (127.0.0.1) 12.34ms",
 		format: FormatPython, level: LevelError, msg: "500 GET / (127.0.0.1) 12.34ms", caller: "web:2243", time: "240514 10:15:03"},
 	{name: "jupyter server", line: "[W 2024-05-14 10:15:03.123 ServerApp] No web browser found",
@@ -589,6 +598,11 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	"2024/10/31 14:15:38 a:1:b:c() [I] no line number before the function",
+	"2024/10/31 14:15:38 :50:NewServer() [I] no file",
+	"2024/10/31 14:15:38 server.go:50:NewServer() [X] no such Gitea level",
+	"2024/10/31 14:15:38 server.go:50:NewServer() [I]no space",
+	"2024/10/31 14:15:38 server.go:50:NewServer [I] no parentheses",
 	"[2022-06-17T11:50:33.272+00:00][NOTICE][elasticsearch-service] no such Kibana level",
 	"[2022-06-17T11:50:33.272+00:00][ERROR][a logger with spaces] msg",
 	"[2022-06-17T11:50:33.272+00:00][ERROR][] an empty logger",

@@ -77,6 +77,7 @@ const (
 	FormatClickHouse = "clickhouse" // ClickHouse's server log
 	FormatDDAgent    = "ddagent"    // the Datadog Agent's own log
 	FormatKibana     = "kibana"     // Kibana's console log (8.0 on)
+	FormatGitea      = "gitea"      // Gitea's log
 	FormatRuby       = "ruby"       // Ruby's Logger (Rails' too), uncaught exceptions
 	FormatRedis      = "redis"      // Redis's log
 	FormatMySQL      = "mysql"      // MySQL's and MariaDB's error log
@@ -103,7 +104,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -192,7 +193,7 @@ func validFormatLevel(format, level string) bool {
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
 		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis, FormatMySQL, FormatRust,
-		FormatWinston, FormatNode, FormatFluentBit, FormatFluentd, FormatNest, FormatClickHouse, FormatDDAgent, FormatKibana, FormatDotnet, FormatBitnami, FormatPHPFPM, FormatApache, FormatRabbitMQ:
+		FormatWinston, FormatNode, FormatFluentBit, FormatFluentd, FormatNest, FormatClickHouse, FormatDDAgent, FormatKibana, FormatGitea, FormatDotnet, FormatBitnami, FormatPHPFPM, FormatApache, FormatRabbitMQ:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
@@ -572,7 +573,8 @@ func manifest(results []*result) []byte {
 	b.WriteString("error's stack continues its record), `clickhouse` (ClickHouse's server log; `notice` too; a stack\n")
 	b.WriteString("trace continues its record), `ddagent` (the Datadog Agent's own log; a message of several lines\n")
 	b.WriteString("continues its record), `kibana` (Kibana's console log, 8.0 on; a fatal error's stack continues\n")
-	b.WriteString("its record), `dotnet` (.NET's console logger), `bitnami`\n")
+	b.WriteString("its record), `gitea` (Gitea's log; a message of several lines continues its record),\n")
+	b.WriteString("`dotnet` (.NET's console logger), `bitnami`\n")
 	b.WriteString("(the set-up scripts of Bitnami's images), `phpfpm` (PHP-FPM's own log; `notice` and `alert` too),\n")
 	b.WriteString("`apache` (Apache httpd's error log; `notice`, `alert` and `emergency` too), `rabbitmq` (RabbitMQ's log;\n")
 	b.WriteString("`notice` too), `gopanic` (Go runtime panic/fatal error to the end of\n")

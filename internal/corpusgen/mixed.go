@@ -210,6 +210,7 @@ func allStreams() []*stream {
 	all = append(all, clickhouseStreams()...)
 	all = append(all, ddagentStreams()...)
 	all = append(all, kibanaStreams()...)
+	all = append(all, giteaStreams()...)
 	all = append(all, pgbouncerStreams()...)
 	all = append(all, dotnetStreams()...)
 	all = append(all, bitnamiStreams()...)
