@@ -19,5 +19,7 @@ func ddagentStreams() []*stream {
 			`, SetupLogger to the console) as the core Agent writes it: "2006-01-02 15:04:05 MST | CORE | LEVEL | (file:line in func) | msg", every level, a context, a message of three lines`),
 		run("cluster-rfc3339", "cluster-rfc3339", "the Datadog Agent's logger ("+"github.com/DataDog/datadog-agent/pkg/util/log/setup "+ddagentModuleVersion+
 			`) as the Cluster Agent writes it with log_format_rfc3339: "2006-01-02T15:04:05Z07:00 | CLUSTER | LEVEL | …"`),
+		run("trace-json", "trace-json", "the Datadog Agent's logger ("+"github.com/DataDog/datadog-agent/pkg/util/log/setup "+ddagentModuleVersion+
+			`) as the trace Agent writes it with log_format_json: {"agent":"trace","time":"2006-01-02 15:04:05 MST","level":"WARN",…,"msg":…}, read as the json format`),
 	}
 }

@@ -36,11 +36,14 @@ func (c config) GetSizeInBytes(string) uint          { return 10 << 20 }
 func (c config) GetString(string) string             { return "" }
 func (c config) OnUpdate(model.NotificationReceiver) {}
 
-var report *os.File
+var (
+	report *os.File
+	format = "ddagent" // the format relevel reads the lines as
+)
 
 func emit(level, call string, lines int) {
 	log.Flush()
-	b, _ := json.Marshal(map[string]any{"lines": lines, "format": "ddagent", "level": level, "call": call})
+	b, _ := json.Marshal(map[string]any{"lines": lines, "format": format, "level": level, "call": call})
 	report.Write(append(b, '\n'))
 }
 
@@ -51,14 +54,19 @@ func main() {
 		panic(err)
 	}
 	mode := os.Args[1]
-	name := map[string]string{"core": "CORE", "cluster-rfc3339": "CLUSTER"}[mode]
+	name := map[string]string{"core": "CORE", "cluster-rfc3339": "CLUSTER", "trace-json": "TRACE"}[mode]
 	if name == "" {
 		panic("unknown mode " + mode)
 	}
 	cfg := config{rfc3339: strings.HasSuffix(mode, "rfc3339")}
+	// log_format_json: the Agent's JSON, read by relevel's json format.
+	jsonFormat := strings.HasSuffix(mode, "json")
+	if jsonFormat {
+		format = "json"
+	}
 	// The Agent's containers log to the console (stdout), at the level
 	// log_level names; trace shows every level.
-	if err := logsetup.SetupLogger(logsetup.LoggerName(name), "trace", "", "", false, true, false, cfg); err != nil {
+	if err := logsetup.SetupLogger(logsetup.LoggerName(name), "trace", "", "", false, true, jsonFormat, cfg); err != nil {
 		panic(err)
 	}
 	log.Tracef("Checking %d containers for changes", 12)
@@ -77,7 +85,11 @@ func main() {
 	emit("error", "Errorf", 1)
 	msg := fmt.Sprintf("Could not start the tagger: %v", errors.New("unable to reach the kubelet:\n  dial tcp 10.0.0.1:10250: connect: connection refused\n  retrying in 30s"))
 	log.Error(msg)
-	emit("error", "Error with a message of three lines", strings.Count(msg, "\n")+1)
+	lines := strings.Count(msg, "\n") + 1
+	if jsonFormat {
+		lines = 1 // the newlines are escaped in the JSON string
+	}
+	emit("error", "Error with a message of three lines", lines)
 	log.Criticalf("Failed to start the API server: %v", errors.New("listen tcp 127.0.0.1:5001: bind: address already in use"))
 	emit("critical", "Criticalf", 1)
 	log.Infof("See ya!")
