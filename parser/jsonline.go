@@ -22,6 +22,7 @@ const (
 	keyErr
 	keyS     // MongoDB's severity, a level only where no level key is
 	keyEvent // structlog's message, the message only where no message key is
+	keyTags  // Kibana 7's tags, an array that holds the level where no level key is
 )
 
 func classifyJSONKey(k []byte) uint8 {
@@ -51,6 +52,8 @@ func classifyJSONKey(k []byte) uint8 {
 		return keyS
 	case "event":
 		return keyEvent
+	case "tags":
+		return keyTags
 	}
 	return keyOther
 }
@@ -58,7 +61,7 @@ func classifyJSONKey(k []byte) uint8 {
 // nonStringKind maps a member's kind to what it counts as when its value is
 // not a string: the logger, caller and MongoDB's severity are taken only
 // from strings.
-var nonStringKind = [16]uint8{keyOther, keyLevel, keyMsg, keyTime, keyOther, keyOther, keyV, keyErr, keyOther}
+var nonStringKind = [16]uint8{keyOther, keyLevel, keyMsg, keyTime, keyOther, keyOther, keyV, keyErr, keyOther, keyOther, keyTags}
 
 // unquoteKind is 1 for the kinds whose span is the string's content, quotes
 // left out.
@@ -245,7 +248,17 @@ func parseJSONLine(b []byte, r *Record) bool {
 			r.Level = LevelError
 		}
 	default:
-		return false
+		// Kibana 7's JSON, {"type":"log",…,"tags":["warning","plugins",…],
+		// "message":…}: no level key, the level one of its tags.
+		tv := unpackSpan(first[keyTags])
+		if tv.empty() || b[tv.start] != '[' {
+			return false
+		}
+		lvl, lv := tagsLevel(b, int(tv.start))
+		if lvl == LevelUnknown {
+			return false
+		}
+		r.Format, r.Level, r.lvl = FormatJSON, lvl, lv
 	}
 	msgBit := uint16(1) << keyMsg
 	if msgV.empty() {
@@ -281,6 +294,44 @@ func parseJSONLine(b []byte, r *Record) bool {
 	r.fields = span{int32(i), int32(end)}
 	r.fieldsKind = fieldsJSONRest
 	return true
+}
+
+// tagsLevel reads the level of an array of tags at b[i] (its '['), which
+// parseJSONLine has checked: the most severe of Kibana's level words among
+// its strings (fatal, error, warning, info, debug, trace, in any case), as
+// the pipeline's categories, tried most severe first, find it. Kibana 7
+// writes its level first ("warning", "plugins", "security"), or last after
+// a status change ("status", "plugin:kibana@7.8.0", "info").
+func tagsLevel(b []byte, i int) (Level, span) {
+	best, at := LevelUnknown, span{}
+	for i = skipWS(b, i+1); i < len(b) && b[i] != ']'; {
+		e := skipJSONValue(b, i)
+		if e < 0 {
+			break
+		}
+		if b[i] == '"' && e-i <= 9 {
+			var lvl Level
+			switch w := b[i+1 : e-1]; {
+			case eqFold(w, "fatal"):
+				lvl = LevelCritical
+			case eqFold(w, "error"):
+				lvl = LevelError
+			case eqFold(w, "warning"):
+				lvl = LevelWarning
+			case eqFold(w, "info"):
+				lvl = LevelInfo
+			case eqFold(w, "debug"), eqFold(w, "trace"):
+				lvl = LevelDebug
+			}
+			if lvl > best {
+				best, at = lvl, span{int32(i + 1), int32(e - 1)}
+			}
+		}
+		if i = skipWS(b, e); i < len(b) && b[i] == ',' {
+			i = skipWS(b, i+1)
+		}
+	}
+	return best, at
 }
 
 // jsonTimeKind tells how a JSON time string is written: RFC 3339 (or its

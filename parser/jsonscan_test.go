@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -38,6 +39,9 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 	// with the nested lookup of parseJSONLine.
 	var nestedLvl span
 	seenLog := false
+	// Kibana 7's tags: the first "tags" member's value.
+	var tagsV span
+	seenTags := false
 	// One pass validates the object and finds the members that matter.
 	j := skipWSRef(b, i+1)
 	end := -1
@@ -80,6 +84,9 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 					return true
 				})
 			}
+		}
+		if !seenTags && string(b[j:ke]) == `"tags"` {
+			seenTags, tagsV = true, v
 		}
 		if !seenC && string(b[j:ke]) == `"c"` {
 			seenC, cV = true, v
@@ -196,7 +203,30 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 			r.Level = LevelError
 		}
 	default:
-		return false
+		// Kibana 7: the most severe level word among the tags' strings,
+		// compared as written, the first of equals.
+		if tagsV.empty() || b[tagsV.start] != '[' {
+			return false
+		}
+		rank := map[string]Level{"fatal": LevelCritical, "error": LevelError, "warning": LevelWarning,
+			"info": LevelInfo, "debug": LevelDebug, "trace": LevelDebug}
+		best := LevelUnknown
+		for k := skipWSRef(b, int(tagsV.start)+1); k < int(tagsV.end) && b[k] != ']'; {
+			e := skipValueRef(b, k, 0)
+			if b[k] == '"' {
+				if l := rank[strings.ToLower(string(b[k+1:e-1]))]; l > best {
+					best, r.lvl = l, span{int32(k + 1), int32(e - 1)}
+				}
+			}
+			k = skipWSRef(b, e)
+			if k < len(b) && b[k] == ',' {
+				k = skipWSRef(b, k+1)
+			}
+		}
+		if best == LevelUnknown {
+			return false
+		}
+		r.Format, r.Level = FormatJSON, best
 	}
 	if msgV.empty() {
 		msgV = evV
@@ -256,6 +286,8 @@ func classifyJSONKeyRef(k []byte) uint8 {
 		return keyS
 	case "event":
 		return keyEvent
+	case "tags":
+		return keyTags
 	}
 	return keyOther
 }
@@ -578,10 +610,11 @@ func TestJSONLineMatchesOracle(t *testing.T) {
 func TestJSONLineRandom(t *testing.T) {
 	rnd := rand.New(rand.NewSource(3))
 	keys := []string{`"level"`, `"lvl"`, `"L"`, `"severity"`, `"msg"`, `"M"`, `"message"`, `"ts"`, `"time"`, `"T"`, `"@timestamp"`,
-		`"caller"`, `"C"`, `"logger"`, `"N"`, `"v"`, `"err"`, `"x"`, `"key with space"`, `"l\u0065vel"`, `""`}
+		`"caller"`, `"C"`, `"logger"`, `"N"`, `"v"`, `"err"`, `"x"`, `"key with space"`, `"l\u0065vel"`, `""`, `"tags"`}
 	values := []string{`"info"`, `"error"`, `"WARN"`, `"DPANIC"`, `"x.go:12"`, `3`, `30`, `50`, `-1`, `1.5`, `1796017958.1218293`, `-0`,
 		`1e3`, `null`, `true`, `false`, `""`, `"say \"hi\""`, `"a\nb\tc"`, `"\u00e9\ud83d\ude00"`, `"2026-11-30T05:52:38Z"`,
-		`{}`, `[]`, `{"a":[1,{"b":"c"}]}`, `[1,"x",null]`, `"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz"`}
+		`{}`, `[]`, `{"a":[1,{"b":"c"}]}`, `[1,"x",null]`, `["warning","plugins"]`, `[ "status" ,"x", "ERROR"]`,
+		`["info",{"fatal":1},"fatal"]`, `["trace","Debug"]`, `["\u0065rror"]`, `"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz"`}
 	ws := []string{"", "", "", " ", "\n  ", "\t"}
 	pick := func(l []string) string { return l[rnd.Intn(len(l))] }
 	var b []byte

@@ -350,6 +350,13 @@ var edgeCases = []parseCase{
 	{name: "bracket error", line: "[ERROR] plugin/errors: 2 example.org. A: read udp timeout", format: FormatBracket, level: LevelError, msg: "plugin/errors: 2 example.org. A: read udp timeout"},
 	{name: "json zap", line: `{"level":"warn","ts":1796013642.716,"logger":"sub","caller":"zap/main.go:72","msg":"careful","k":"v","n":3}`, format: FormatJSON, level: LevelWarning,
 		msg: "careful", logger: "sub", caller: "zap/main.go:72", fields: []string{`k:="v"`, "n:=3"}},
+	{name: "json kibana 7, the level first among the tags", line: `{"type":"log","@timestamp":"2020-05-18T12:17:00Z","tags":["warning","plugins","security","config"],"pid":6,"message":"Generating a random key"}`,
+		format: FormatJSON, level: LevelWarning, msg: "Generating a random key", time: "2020-05-18T12:17:00Z",
+		fields: []string{`type:="log"`, `tags:=["warning","plugins","security","config"]`, `pid:=6`}},
+	{name: "json kibana 7, a status change's level last", line: `{"type":"log","tags":["status","plugin:kibana@7.8.0","info"],"state":"green","message":"Status changed"}`,
+		format: FormatJSON, level: LevelInfo, msg: "Status changed"},
+	{name: "json kibana 7 tags, the most severe wins", line: `{"tags":[ "info" , 3, {"error":1}, "Fatal" ],"message":"m"}`, format: FormatJSON, level: LevelCritical, msg: "m"},
+	{name: "json, a level key before tags", line: `{"level":"debug","tags":["error"],"msg":"m"}`, format: FormatJSON, level: LevelDebug, msg: "m"},
 	{name: "json zap dev", line: `{"L":"DPANIC","T":"2026-11-30T04:40:42.736Z","M":"m"}`, format: FormatJSON, level: LevelCritical, msg: "m"},
 	{name: "json logrus", line: `{"component":"api","level":"warning","msg":"warn message","time":"2026-11-30T04:41:25Z"}`, format: FormatJSON, level: LevelWarning, fields: []string{`component:="api"`}},
 	{name: "json slog offset", line: `{"time":"2026-11-30T04:41:36.96009604Z","level":"INFO+2","msg":"x"}`, format: FormatJSON, level: LevelInfo},
@@ -598,6 +605,9 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	`{"type":"log","tags":["prod","eu-west-1"],"message":"tags without a level word"}`,
+	`{"type":"log","tags":"error","message":"tags as a string, not an array"}`,
+	`{"type":"log","tags":[["error"]],"message":"a level word nested one array deeper"}`,
 	"2024/10/31 14:15:38 a:1:b:c() [I] no line number before the function",
 	"2024/10/31 14:15:38 :50:NewServer() [I] no file",
 	"2024/10/31 14:15:38 server.go:50:NewServer() [X] no such Gitea level",

@@ -259,6 +259,10 @@ func jsonLevel(text string) (map[string]any, string, bool) {
 var mongoSeverity = map[string]string{"F": LevelCritical, "E": LevelError, "W": LevelWarning, "I": LevelInfo,
 	"D1": LevelDebug, "D2": LevelDebug, "D3": LevelDebug, "D4": LevelDebug, "D5": LevelDebug}
 
+// kibanaTag maps the level words Kibana 7 writes among its tags.
+var kibanaTag = map[string]string{"fatal": LevelCritical, "error": LevelError, "warning": LevelWarning,
+	"info": LevelInfo, "debug": LevelDebug, "trace": LevelDebug}
+
 var klogLetter = map[string]string{"I": LevelInfo, "W": LevelWarning, "E": LevelError, "F": LevelCritical}
 
 var logrusWord = map[string]string{
@@ -375,6 +379,17 @@ func checkRecordHeaders(t *testing.T, rel string, log []byte, truth *Truth) {
 				// MongoDB's severity, where no level key is.
 				if mongoSeverity[s] != r.Level {
 					bad("MongoDB severity " + strconv.Quote(s) + " disagrees")
+				}
+			} else if tags, isArray := m["tags"].([]any); ok && v == "" && isArray {
+				// Kibana 7's level, one of its tags, where no level key is.
+				level := ""
+				for _, tag := range tags {
+					if w, isStr := tag.(string); isStr && kibanaTag[w] != "" {
+						level = kibanaTag[w]
+					}
+				}
+				if level != r.Level {
+					bad("Kibana 7 tags disagree")
 				}
 			} else if !ok {
 				bad("record is not one JSON object")

@@ -95,7 +95,7 @@ func TestDisabledAndFiltered(t *testing.T) {
 
 func TestQuery(t *testing.T) {
 	l := &Log{Message: "GET /health took 3ms", Status: "error",
-		Attributes: map[string]any{"http": map[string]any{"status_code": json.Number("500")}},
+		Attributes: map[string]any{"http": map[string]any{"status_code": json.Number("500")}, "tags": []any{"warning", "plugins", json.Number("3")}},
 		Tags:       []string{"source:nginx", "kube_namespace:prod", "kube_cluster_name:eu-1"}}
 	for q, want := range map[string]bool{
 		"*": true, "source:nginx": true, "source:redis": false, "-source:redis": true, "NOT source:nginx": false,
@@ -110,6 +110,7 @@ func TestQuery(t *testing.T) {
 		"source:nginx @http.status_code:[400 TO 599]": true, "@missing:[1 TO 2]": false,
 		"source:(redis OR nginx)": true, "source:(redis OR postgres)": false, "-source:(redis OR nginx)": false,
 		"kube_namespace:(dev OR prod) source:nginx": true,
+		"@tags:warning": true, "@tags:plugins": true, "@tags:3": true, "@tags:error": false, "-@tags:error": true, "@tags:*": true,
 	} {
 		pq, err := parseQuery(q)
 		if err != nil {

@@ -66,6 +66,16 @@ func (t term) match(l *Log) bool {
 		if !ok {
 			return false
 		}
+		// An array matches when one of its values does, as Datadog's
+		// search treats a facet on an array (Kibana 7's "tags").
+		if a, isArray := v.([]any); isArray {
+			for _, e := range a {
+				if wildcard(t.value, scalarString(e)) {
+					return true
+				}
+			}
+			return false
+		}
 		return wildcard(t.value, scalarString(v))
 	}
 	if t.key == "status" {
