@@ -20,18 +20,12 @@ package parser
 // ddagentLevel maps the Agent's UppercaseLevel words.
 func ddagentLevel(b []byte) (Level, bool) {
 	switch string(b) {
-	case "TRACE", "DEBUG":
+	case "TRACE":
 		return LevelDebug, true
-	case "INFO":
-		return LevelInfo, true
-	case "WARN":
-		return LevelWarning, true
-	case "ERROR":
-		return LevelError, true
 	case "CRITICAL":
 		return LevelCritical, true
 	}
-	return LevelUnknown, false
+	return capitalLevel(b)
 }
 
 // parseDDAgent recognises the Agent's line after its time, te being the

@@ -64,12 +64,9 @@ func parseGitea(h []byte, tEnd, i int, r *Record) bool {
 	if !ok {
 		return false
 	}
-	ms := le + 1
-	if ms < len(h) {
-		if h[ms] != ' ' {
-			return false
-		}
-		ms++
+	ms, ok := messageAfter(h, le+1)
+	if !ok {
+		return false
 	}
 	r.Format, r.Level = FormatGitea, lvl
 	r.time, r.timeKind = span{0, int32(tEnd)}, timeStdlog

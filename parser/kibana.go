@@ -15,23 +15,6 @@ import "bytes"
 // error's "Root causes:" and stack continue on raw lines. Kibana 7's
 // default, a JSON object whose level is one of its "tags", is not this.
 
-// kibanaLevel maps Kibana's LogLevel ids as its layout prints them.
-func kibanaLevel(b []byte) (Level, bool) {
-	switch string(b) {
-	case "TRACE", "DEBUG":
-		return LevelDebug, true
-	case "INFO":
-		return LevelInfo, true
-	case "WARN":
-		return LevelWarning, true
-	case "ERROR":
-		return LevelError, true
-	case "FATAL":
-		return LevelCritical, true
-	}
-	return LevelUnknown, false
-}
-
 // parseKibana recognises "[<RFC 3339 time>][LEVEL][logger] msg".
 func parseKibana(h []byte, r *Record) bool {
 	te := scanRFC3339(h, 1, true)
@@ -50,7 +33,7 @@ func parseKibana(h []byte, r *Record) bool {
 	}
 	ls := te + 2
 	le := upperRun(h, ls, 5)
-	lvl, ok := kibanaLevel(h[ls:le])
+	lvl, ok := javaLevel(h[ls:le]) // Kibana's levels are log4j's
 	if !ok {
 		return false
 	}
@@ -67,12 +50,9 @@ func parseKibana(h []byte, r *Record) bool {
 		return false
 	}
 	ne := ns + k
-	ms := ne + 1
-	if ms < len(h) {
-		if h[ms] != ' ' {
-			return false
-		}
-		ms++
+	ms, ok := messageAfter(h, ne+1)
+	if !ok {
+		return false
 	}
 	r.Format, r.Level = FormatKibana, lvl
 	r.time, r.timeKind = span{1, int32(te)}, timeRFC3339

@@ -642,3 +642,15 @@ func skipCSI(b []byte, i int) int {
 func Continuation(text []byte, format Format, level Level, r *Record) {
 	*r = Record{text: text, Format: format, Level: level, layout: layout{msg: span{0, int32(len(text))}, rawCont: true}}
 }
+
+// messageAfter returns where the message starts after a header that ends
+// at h[i] (a closing bracket's next byte): the line's end, or one space.
+func messageAfter(h []byte, i int) (int, bool) {
+	if i >= len(h) {
+		return len(h), true
+	}
+	if h[i] != ' ' {
+		return i, false
+	}
+	return i + 1, true
+}
