@@ -158,8 +158,9 @@ func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, prefix string) []
 }
 
 func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string) []byte {
-	// A JSON line's members, or zap's fields column, are mostly a copy
-	// of what the line writes (see parser.Record.AppendPlainFields).
+	// Most records' fields (a JSON line's members, zap's fields column,
+	// klog's, logrus's and logfmt's pairs) are a copy of what the line
+	// writes (see parser.Record.AppendPlainFields).
 	if out, ok := rec.AppendPlainFields(append(dst, prefix...)); ok && !e.general {
 		if len(out) == len(dst)+len(prefix) {
 			return dst // no members: no attributes

@@ -166,3 +166,55 @@ func TestThreadName(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainPairsAgreeWithGeneralPath renders key=value records that the
+// copy of their pairs (parser.Record.AppendPlainFields) takes or declines,
+// in each format's walker, with and without the copies: the same bytes
+// either way, and declined where the general path must rename, decode or
+// escape.
+func TestPlainPairsAgreeWithGeneralPath(t *testing.T) {
+	const klog = `I1130 04:39:44.903457       1 sync.go:12] "m" `
+	const slog = `time=2026-11-30T04:41:36.123Z level=INFO msg=m `
+	const logrus = `time="2026-11-30T05:52:38Z" level=info msg=m `
+	const tty = "\x1b[36mINFO\x1b[0m[0000] m                                            "
+	for _, c := range []struct {
+		line   string
+		copied bool
+	}{
+		{klog + `pod="kube-system/a" n=1 ok=true e= q="say \"hi\"\n"`, true},
+		{klog + `pod="a" pod="b"`, false},              // repeated key
+		{klog + `clé=1`, false},                        // key needing escapes
+		{klog + `err="\x00"`, false},                   // value needing decoding
+		{klog + "data=<\n\tline1\n\tline2\n >", false}, // block
+		{klog + "data=<\n\tline1\n > k=1", false},      // block, then pairs
+		{klog + `obj={"a":1} list=["x"]`, false},       // object and array
+		{klog + `k=1 not a pair`, false},               // text, not pairs
+		{slog + `k=1 "a b"=2 e= q="x y"`, true},
+		{slog + `k=1 k=2`, false},
+		{slog + `"k\"q"=1`, false},
+		{slog + `k="\u00e9"`, false},
+		{slog + `k=é`, false},
+		{slog + `k=1 x`, false},
+		{logrus + `k=v n=1 e= q="a\tb"`, true},
+		{logrus + `k=1 k=2`, false},
+		{logrus + `a\b=1`, false},
+		{logrus + `k="\x1b[31m"`, false},
+		{tty + "\x1b[36mk\x1b[0m=1 \x1b[36mq\x1b[0m=\"a b\" \x1b[36me\x1b[0m=", true},
+		{tty + "\x1b[36mk\x1b[0m=1 \x1b[36mk\x1b[0m=2", false},
+		{tty + "\x1b[36mk\x1b[0m=\x1b[31mred", false}, // ESC in a value
+		{tty + "\x1b[36mk\"\x1b[0m=1", false},
+		{tty + "\x1b[36mk\x1b[0m=\"\\u00e9\"", false},
+		{tty + "\x1b[36mk\x1b[0m=1 trailing", false},
+	} {
+		var r parser.Record
+		parser.Parse([]byte(c.line), &r)
+		if _, ok := r.AppendPlainFields(nil); ok != c.copied {
+			t.Errorf("%q: copied %v, want %v", c.line, ok, c.copied)
+		}
+		var fast Encoder
+		general := Encoder{general: true}
+		if got, want := fast.Append(nil, &r), general.Append(nil, &r); !bytes.Equal(got, want) {
+			t.Errorf("%q: copied\n%s general\n%s", c.line, got, want)
+		}
+	}
+}

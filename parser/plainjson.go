@@ -150,15 +150,17 @@ func isASCII(b []byte) bool {
 
 // AppendPlainFields appends the record's fields as one JSON object when that
 // object is a copy of the members the line writes, and reports whether it
-// did; dst is unchanged when not. That is so when the fields are a JSON
-// object (zap's fields column, or a JSON line's members less those the
-// header took) whose every key is a plain key (see PlainKey) that no member
-// before it has, and whose every value is a number, a literal, or a string
-// of valid UTF-8, as AppendPlainJSON copies them. An object without members
-// appends nothing and reports true. For any other record, render the fields
-// one by one (EachField): the object is then the same, and this spares
-// rendering the commonest records a Field, a call and a key lookup per
-// member.
+// did; dst is unchanged when not. That is so when every key is a plain key
+// (see PlainKey) that no field before it has, and every value is one
+// AppendPlainJSON copies: for a JSON object (zap's fields column, or a JSON
+// line's members less those the header took) a number, a literal, or a
+// string of valid UTF-8; for key=value pairs (klog, logrus's text and
+// coloured forms, logfmt after a header) a plain bare word, a JSON number or
+// literal where the format types values, or a quoted string whose escapes
+// JSON shares. An object without members appends nothing and reports true.
+// For any other record, render the fields one by one (EachField): the
+// object is then the same, and this spares rendering the commonest records
+// a Field, a call and a key lookup per member.
 func (r *Record) AppendPlainFields(dst []byte) (_ []byte, ok bool) {
 	if r.fields.empty() {
 		return dst, false
@@ -171,6 +173,14 @@ func (r *Record) AppendPlainFields(dst []byte) (_ []byte, ok bool) {
 		return appendPlainMembers(dst, b, nil, 0, true)
 	case fieldsJSONRest:
 		return appendPlainMembers(dst, b, r, int(r.fields.start), false)
+	case fieldsLogfmtRest:
+		return r.appendPlainLogfmtRest(dst, b, int(r.fields.start))
+	case fieldsTTY:
+		return appendPlainTTY(dst, b)
+	case fieldsLogfmt:
+		return appendPlainLogfmt(dst, b)
+	case fieldsKlog:
+		return appendPlainKlog(dst, b)
 	}
 	return dst, false
 }

@@ -32,8 +32,22 @@ func TestAppendPlainFields(t *testing.T) {
 		{`{"level":"info","msg":"m","l":[1]}`, `-`},
 		{"{\"level\":\"info\",\"msg\":\"m\",\"b\":\"\xff\"}", `-`},
 		{"2026-11-30T05:52:38.121Z\tINFO\tname\tmsg\t{\"k\":\"v\"} x", `-`},
-		// Not JSON fields at all.
-		{`time="2026-11-30T05:52:38Z" level=info msg=m k=v`, `-`},
+		// Pairs: logrus's text, slog's (a quoted key, an empty value),
+		// klog's (typed values kept), logrus's coloured pairs.
+		{`time="2026-11-30T05:52:38Z" level=info msg=m k=v q="say \"hi\""`, `{"k":"v","q":"say \"hi\""}`},
+		{`time=2026-11-30T04:41:36.123Z level=INFO msg=m "a b"=1 e=`, `{"a b":"1","e":""}`},
+		{`I1130 04:39:44.903457       1 sync.go:12] "synced" pod="a" n=1 ok=true`, `{"pod":"a","n":1,"ok":true}`},
+		{"\x1b[36mINFO\x1b[0m[0000] m                                            \x1b[36mk\x1b[0m=1 \x1b[36mq\x1b[0m=\"a b\"", `{"k":"1","q":"a b"}`},
+		// Declined: a name twice, a name or value that needs decoding or
+		// escaping, klog's blocks and objects, text that is not pairs.
+		{`time=2026-11-30T04:41:36.123Z level=INFO msg=m k=1 k=2`, `-`},
+		{`time=2026-11-30T04:41:36.123Z level=INFO msg=m "k\"q"=1`, `-`},
+		{`time=2026-11-30T04:41:36.123Z level=INFO msg=m k="\u00e9"`, `-`},
+		{`time="2026-11-30T05:52:38Z" level=info msg=m clé=v`, `-`},
+		{"I1130 04:39:44.903457       1 sync.go:12] \"m\" data=<\n\tline1\n >", `-`},
+		{`I1130 04:39:44.903457       1 sync.go:12] "m" list=["a"]`, `-`},
+		{`I1130 04:39:44.903457       1 sync.go:12] "m" k=1 not a pair`, `-`},
+		{"\x1b[36mINFO\x1b[0m[0000] m                                            \x1b[36mk\x1b[0m=\x1b[31mred", `-`},
 	} {
 		var r Record
 		if !Parse([]byte(c.line), &r) {

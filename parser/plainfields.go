@@ -1,0 +1,242 @@
+package parser
+
+// AppendPlainFields' copies of the key=value formats: klog's pairs, logrus's
+// text and coloured (TTY) pairs, and the logfmt pairs after a header (slog,
+// go-kit, hclog, log15…). Each walks the fields once, as its EachField
+// walker does, and writes each pair as `"key":value` where the general path
+// would write the same bytes through a Field, a closure call, PlainKey, the
+// encoder's key set and AppendPlainJSON: every key plain (PlainKey's rule)
+// and not written before in the object, every value one AppendPlainJSON
+// copies. Anything else (text that is not pairs, which the general path
+// writes under "_unparsed"; a repeated name, which it renames; a key or a
+// value that needs decoding or escaping) declines the whole record.
+//
+// The walks mirror eachKlogField, eachLogfmtField, eachTTYField and
+// eachLogfmtRest step for step, splitting the same pairs into the same
+// kinds: checkPlainFields (run by TestAppendPlainFields and FuzzParse) and
+// ndjson's TestCopiesAgreeWithGeneralPath and FuzzEncode hold them to those
+// walkers. A change to how a walker splits must be made in both.
+
+// plainNames is the set of names of the object being copied, as spans of
+// the fields' text: a plain name is its text, so comparing the bytes is
+// comparing the names a JSON reader sees. A bit per name (keyBit) answers
+// most lookups, which are for new names, without a comparison.
+type plainNames struct {
+	seen  uint64
+	n     int
+	spans [maxPlainMembers]struct{ s, e int32 }
+}
+
+// appendMember appends the member for the field whose name is b[ks:ke]
+// (without quotes) and whose value is v, written in the given kind: `{` or
+// `,`, then `"name":value`. ok is false, and what it appended is to be
+// dropped, when the name is empty, not plain, repeated or one too many,
+// or the value is not a copy.
+func (p *plainNames) appendMember(dst, b []byte, ks, ke int, v []byte, kind uint8) (_ []byte, ok bool) {
+	if ke <= ks || plainEnd(b[:ke], ks) != ke {
+		return dst, false
+	}
+	key := b[ks:ke]
+	bit := keyBit(key)
+	if p.seen&bit != 0 {
+		for _, k := range p.spans[:p.n] {
+			if string(b[k.s:k.e]) == string(key) {
+				return dst, false // renamed by the general path
+			}
+		}
+	}
+	if p.n == maxPlainMembers {
+		return dst, false
+	}
+	p.spans[p.n].s, p.spans[p.n].e = int32(ks), int32(ke)
+	p.seen |= bit
+	p.n++
+	if p.n == 1 {
+		dst = append(dst, '{', '"')
+	} else {
+		dst = append(dst, ',', '"')
+	}
+	dst = append(dst, key...)
+	dst = append(dst, '"', ':')
+	return Field{value: v, valueKind: kind}.AppendPlainJSON(dst)
+}
+
+// close ends the object: ok with nothing appended when it has no members.
+func (p *plainNames) close(dst []byte) ([]byte, bool) {
+	if p.n > 0 {
+		dst = append(dst, '}')
+	}
+	return dst, true
+}
+
+// appendPlainKlog is AppendPlainFields for klog's pairs (eachKlogField's
+// walk). "=<" blocks, which need their indentation removed, decline.
+func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
+	start := len(dst)
+	var names plainNames
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		ks := i
+		for i < len(b) && b[i] != '=' && b[i] != ' ' && b[i] != '\n' {
+			i++
+		}
+		if i >= len(b) || b[i] != '=' || i == ks {
+			return dst[:start], false // the rest is text, not pairs
+		}
+		ke := i
+		i++
+		vs := i
+		var v []byte
+		kind := kindText
+		switch {
+		case i < len(b) && b[i] == '"':
+			e := skipGoStringLine(b, i)
+			if e < 0 {
+				return dst[:start], false
+			}
+			v, kind, i = b[vs:e], kindGoQuoted, e
+		case i+1 < len(b) && b[i] == '<' && b[i+1] == '\n':
+			return dst[:start], false // a block
+		case i < len(b) && (b[i] == '[' || b[i] == '{'):
+			// An object or an array, which AppendPlainJSON leaves to
+			// the general path, or a word that fails to be one.
+			return dst[:start], false
+		default:
+			for i < len(b) && b[i] != ' ' && b[i] != '\n' {
+				i++
+			}
+			v = b[vs:i]
+			if validJSON(v) {
+				kind = kindJSON
+			}
+		}
+		if dst, ok = names.appendMember(dst, b, ks, ke, v, kind); !ok {
+			return dst[:start], false
+		}
+		if i < len(b) && b[i] == '\n' {
+			i++
+		}
+	}
+	return names.close(dst)
+}
+
+// appendPlainLogfmt is AppendPlainFields for logrus's text pairs
+// (eachLogfmtField's walk: a key runs to the next '=').
+func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
+	start := len(dst)
+	var names plainNames
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		ks := i
+		e := indexByteFrom(b, i, '=')
+		if e <= ks {
+			return dst[:start], false // the rest is text, not pairs
+		}
+		i = e + 1
+		var v []byte
+		kind := kindText
+		if i < len(b) && b[i] == '"' {
+			end := skipGoString(b, i)
+			if end < 0 {
+				return dst[:start], false
+			}
+			v, kind, i = b[i:end], kindGoQuoted, end
+		} else {
+			vs := i
+			for i < len(b) && b[i] != ' ' {
+				i++
+			}
+			v = b[vs:i]
+		}
+		if dst, ok = names.appendMember(dst, b, ks, e, v, kind); !ok {
+			return dst[:start], false
+		}
+	}
+	return names.close(dst)
+}
+
+// appendPlainTTY is AppendPlainFields for logrus's coloured pairs
+// "ESC[36mkeyESC[0m=value" (eachTTYField's walk).
+func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
+	start := len(dst)
+	var names plainNames
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		ks := skipCSI(b, i)
+		if ks == i {
+			return dst[:start], false // the rest is text, not pairs
+		}
+		e := indexResetEq(b[ks:])
+		if e < 0 {
+			return dst[:start], false
+		}
+		ke := ks + e
+		i = ke + 5
+		var v []byte
+		kind := kindText
+		if i < len(b) && b[i] == '"' {
+			end := skipGoString(b, i)
+			if end < 0 {
+				return dst[:start], false
+			}
+			v, kind, i = b[i:end], kindGoQuoted, end
+		} else {
+			vs := i
+			for i < len(b) && b[i] != ' ' {
+				i++
+			}
+			v = b[vs:i]
+		}
+		if dst, ok = names.appendMember(dst, b, ks, ke, v, kind); !ok {
+			return dst[:start], false
+		}
+	}
+	return names.close(dst)
+}
+
+// appendPlainLogfmtRest is AppendPlainFields for the logfmt pairs the
+// header did not consume (eachLogfmtRest's walk); b starts at offset base
+// of the record's text. A quoted key is plain when its text needs no
+// unquoting, and is then written as it is between its quotes.
+func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bool) {
+	start := len(dst)
+	var names plainNames
+	i := 0
+	for i < len(b) {
+		p, next, isPair := nextPair(b, i)
+		if !isPair {
+			return dst[:start], false // the rest is text, not pairs
+		}
+		i = next
+		vs := int32(base + p.vs)
+		if vs == r.lvl.start || vs == r.msg.start || vs == r.caller.start || vs == r.time.start || vs+1 == r.time.start {
+			continue
+		}
+		ks, ke := p.ks, p.ke
+		if p.keyQuoted {
+			ks, ke = ks+1, ke-1
+		}
+		if dst, ok = names.appendMember(dst, b, ks, ke, b[p.vs:p.ve], p.valueKind()); !ok {
+			return dst[:start], false
+		}
+	}
+	return names.close(dst)
+}
