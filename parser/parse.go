@@ -35,7 +35,37 @@ func Parse(text []byte, r *Record) bool {
 		}
 		*r = Record{text: text, layout: layout{cont: r.cont}}
 	}
-	ok := parseHeader(header, r)
+	return completeParse(text, r, parseHeader(header, r))
+}
+
+// ParseAfterHeader is Parse for a text of more than one line whose first
+// line has been parsed already: header is the record IsHeader or ParseLine
+// reported true for on exactly that line (without its line ending; a final
+// "\r" makes no difference). It returns what Parse returns, and fills r as
+// Parse does, without parsing the header again: the joiner probes every
+// line with IsHeader to tell where records start, and a record of several
+// lines would otherwise have its first line parsed twice.
+//
+// The header's spans are offsets, so its text may be a copy of the line in
+// another buffer. Text of one line, a header of no known format, and a
+// first line that is a lone "{" (which Parse reads as a pretty-printed JSON
+// object, not as a header) are parsed by Parse.
+func ParseAfterHeader(text []byte, header *Record, r *Record) bool {
+	i := bytes.IndexByte(text, '\n')
+	if i < 0 || header.Format == FormatUnknown || text[0] == '{' && (i == 1 || i == 2 && text[1] == '\r') {
+		return Parse(text, r)
+	}
+	*r = *header
+	r.text = text
+	// Parse's continuation span; no header parser reads or sets it.
+	r.cont = span{int32(i + 1), int32(len(text))}
+	return completeParse(text, r, true)
+}
+
+// completeParse is what Parse does once parseHeader has read the header
+// into r (ok is what it returned) and r.cont holds the lines after it: the
+// formats' multi-line rules, or the unrecognised record.
+func completeParse(text []byte, r *Record, ok bool) bool {
 	if ok && r.timeKind == timeJUL && !r.cont.empty() {
 		// java.util.logging's level is on the record's second line.
 		julLevelLine(r)

@@ -90,10 +90,13 @@ type Joiner struct {
 	// line that starts a record points into the buffer that becomes cur:
 	// first keeps it, and while the record stays that one line it is the
 	// record's parse (firstOK), which saves parsing every single-line
-	// record twice. cur, next and out rotate.
-	next    []byte
-	first   parser.Record
-	firstOK bool
+	// record twice. cur, next and out rotate. A record of more lines
+	// completes the probe of its first line (firstHead) rather than
+	// parsing that line again (parser.ParseAfterHeader).
+	next      []byte
+	first     parser.Record
+	firstOK   bool
+	firstHead bool
 }
 
 // NewJoiner returns a Joiner with the given bounds.
@@ -122,7 +125,8 @@ func (j *Joiner) Add(line []byte) bool {
 		}
 		j.cur = append(j.cur, line...)
 		j.partial = !hasEOL(line)
-		j.firstOK = false
+		// The probe may have seen only a piece of the first line.
+		j.firstOK, j.firstHead = false, false
 		return false
 	}
 	j.next = append(j.next[:0], line...)
@@ -238,7 +242,8 @@ func (j *Joiner) start(header bool) {
 	// unrecognised line gets its whole text as message from ParseLine) and
 	// saw the same text (ParseLine keeps a final "\r" in Text).
 	j.first = j.probe
-	j.firstOK = header && j.probe.Format != parser.FormatUnknown && (len(b) == 0 || b[len(b)-1] != '\r')
+	j.firstHead = header && j.probe.Format != parser.FormatUnknown
+	j.firstOK = j.firstHead && (len(b) == 0 || b[len(b)-1] != '\r')
 	// A lone "{" opens a pretty-printed JSON object (logrus PrettyPrint):
 	// its lines are gathered up to the closing "}" and parsed as one.
 	j.jsonOpen = !header && isLone(b, '{')
@@ -255,7 +260,7 @@ func (j *Joiner) start(header bool) {
 func (j *Joiner) startOverflow(line []byte) {
 	j.cur = append(j.cur[:0], line...)
 	j.curLines = 1
-	j.firstOK = false
+	j.firstOK, j.firstHead = false, false
 	j.overflow = true
 	j.partial = !hasEOL(line)
 	j.has = true
@@ -279,6 +284,10 @@ func (j *Joiner) finish() {
 			return
 		}
 		parser.ParseLine(text, &j.rec)
+		return
+	}
+	if j.firstHead {
+		parser.ParseAfterHeader(text, &j.first, &j.rec)
 		return
 	}
 	parser.Parse(text, &j.rec)

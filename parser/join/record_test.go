@@ -12,7 +12,8 @@ import (
 )
 
 // The Joiner reuses the probe of a record's first line as the parse of a
-// single-line record: every record equals what parser.ParseLine (one line)
+// single-line record, and completes it for a record of several lines
+// (parser.ParseAfterHeader): every record equals what parser.ParseLine (one line)
 // or parser.Parse (several) makes of its raw text, on the corpus, on the
 // join shapes, on lines with CRs and on random junk, with lines fed whole
 // and in pieces.
