@@ -187,7 +187,10 @@ func TestPlainPairsAgreeWithGeneralPath(t *testing.T) {
 		{klog + `err="\x00"`, false},                   // value needing decoding
 		{klog + "data=<\n\tline1\n\tline2\n >", false}, // block
 		{klog + "data=<\n\tline1\n > k=1", false},      // block, then pairs
-		{klog + `obj={"a":1} list=["x"]`, false},       // object and array
+		{klog + `obj={"a":1} list=["x"]`, true},        // object and array, compact
+		{klog + `obj={"a":1,"a":2}`, false},            // a name twice in an object
+		{klog + `obj={"a": 1, "b": [1, 2]}`, true},     // white space in an object, dropped
+		{klog + `obj={"a":1}x`, false},                 // not an object after all
 		{klog + `k=1 not a pair`, false},               // text, not pairs
 		{slog + `k=1 "a b"=2 e= q="x y"`, true},
 		{slog + `k=1 k=2`, false},

@@ -97,12 +97,15 @@ func ExampleRecord_MessageText() {
 	// said "hi" (in place: false)
 }
 
-// AppendPlainFields copies a JSON line's fields when they need no work; a
-// record it declines renders its fields one by one.
+// AppendPlainFields copies a record's fields when they need no work (a
+// nested object is only compacted); a record it declines, here one whose
+// line repeats a name, renders its fields one by one.
 func ExampleRecord_AppendPlainFields() {
 	for _, line := range []string{
 		`{"level":"info","ts":1764480000.5,"msg":"served","path":"/v1","took":1.5}`,
-		`{"level":"info","msg":"served","req":{"path":"/v1"}}`,
+		`{"level":"info","msg":"served","req": {"path": "/v1"}}`,
+		`I1130 04:39:44.903457       1 server.go:12] "served" path="/v1" took=1.5`,
+		`{"level":"info","msg":"served","req":{"path":"/v1","path":"/v2"}}`,
 	} {
 		var r parser.Record
 		parser.Parse([]byte(line), &r)
@@ -115,6 +118,8 @@ func ExampleRecord_AppendPlainFields() {
 		fmt.Printf("declined: %d field, one by one\n", n)
 	}
 	// Output:
+	// copied: {"path":"/v1","took":1.5}
+	// copied: {"req":{"path":"/v1"}}
 	// copied: {"path":"/v1","took":1.5}
 	// declined: 1 field, one by one
 }

@@ -92,8 +92,9 @@ func FuzzParse(f *testing.F) {
 // checkPlainFields fails unless the copy AppendPlainFields makes is what it
 // stands for: a JSON object holding EachField's members in order, each
 // name once, with the names as AppendKey decodes them and the values as
-// JSON writes them (a typed value as the line writes it, any other as a
-// string of AppendValue's text); and dst is left alone when it declines.
+// JSON writes them (a typed value as the line writes it, objects and arrays
+// compacted, any other as a string of AppendValue's text); and dst is left
+// alone when it declines.
 func checkPlainFields(t *testing.T, r *Record) {
 	t.Helper()
 	dst := []byte("prefix")
@@ -119,6 +120,13 @@ func checkPlainFields(t *testing.T, r *Record) {
 				t.Fatal(err)
 			}
 			v = canonString(s)
+		} else if len(v) > 0 && (v[0] == '{' || v[0] == '[') {
+			// Copied compactly, as the encoder writes it.
+			var c bytes.Buffer
+			if err := json.Compact(&c, v); err != nil {
+				t.Fatal(err)
+			}
+			v = c.Bytes()
 		}
 		want = append(want, [2]string{string(f.AppendKey(nil)), string(v)})
 		return true

@@ -1,5 +1,7 @@
 package parser
 
+import "unicode/utf8"
+
 // AppendPlainFields' copies of the key=value formats: klog's pairs, logrus's
 // text and coloured (TTY) pairs, and the logfmt pairs after a header (slog,
 // go-kit, hclog, log15…). Each walks the fields once, as its EachField
@@ -33,32 +35,142 @@ type plainNames struct {
 // dropped, when the name is empty, not plain, repeated or one too many,
 // or the value is not a copy.
 func (p *plainNames) appendMember(dst, b []byte, ks, ke int, v []byte, kind uint8) (_ []byte, ok bool) {
-	if ke <= ks || plainEnd(b[:ke], ks) != ke {
+	if dst, ok = p.appendName(dst, b, ks, ke); !ok {
 		return dst, false
 	}
-	key := b[ks:ke]
-	bit := keyBit(key)
-	if p.seen&bit != 0 {
-		for _, k := range p.spans[:p.n] {
-			if string(b[k.s:k.e]) == string(key) {
-				return dst, false // renamed by the general path
-			}
-		}
-	}
-	if p.n == maxPlainMembers {
+	return Field{value: v, valueKind: kind}.AppendPlainJSON(dst)
+}
+
+// appendName is appendMember up to the value: `{` or `,`, then `"name":`.
+func (p *plainNames) appendName(dst, b []byte, ks, ke int) (_ []byte, ok bool) {
+	if ke <= ks || plainEnd(b[:ke], ks) != ke || !p.add(b, ks, ke) {
 		return dst, false
 	}
-	p.spans[p.n].s, p.spans[p.n].e = int32(ks), int32(ke)
-	p.seen |= bit
-	p.n++
 	if p.n == 1 {
 		dst = append(dst, '{', '"')
 	} else {
 		dst = append(dst, ',', '"')
 	}
-	dst = append(dst, key...)
-	dst = append(dst, '"', ':')
-	return Field{value: v, valueKind: kind}.AppendPlainJSON(dst)
+	dst = append(dst, b[ks:ke]...)
+	return append(dst, '"', ':'), true
+}
+
+// add records the name b[ks:ke] and reports whether the object did not have
+// it yet; false also when it has maxPlainMembers names already.
+func (p *plainNames) add(b []byte, ks, ke int) bool {
+	key := b[ks:ke]
+	bit := uint64(1) // the empty name's (a nested object's member may have it)
+	if len(key) > 0 {
+		bit = keyBit(key)
+	}
+	if p.seen&bit != 0 {
+		for _, k := range p.spans[:p.n] {
+			if string(b[k.s:k.e]) == string(key) {
+				return false // renamed by the general path
+			}
+		}
+	}
+	if p.n == maxPlainMembers {
+		return false
+	}
+	p.spans[p.n].s, p.spans[p.n].e = int32(ks), int32(ke)
+	p.seen |= bit
+	p.n++
+	return true
+}
+
+// appendNested appends the object or array v, a valid JSON value and a
+// field's value, as the encoder writes it (ndjson's appendJSON), when that
+// is v without the white space between its tokens, and reports whether it
+// did; dst is unchanged when not. The encoder renames the names an object
+// repeats, and writes a value that is not valid UTF-8 as a string of its
+// text: so v must be valid UTF-8 and have no name twice in any of its
+// objects. Names are compared as written, so a name with an escape, which
+// could equal another once decoded, declines.
+func appendNested(dst, v []byte) (_ []byte, ok bool) {
+	if !isASCII(v) && !utf8.Valid(v) {
+		return dst, false
+	}
+	start := len(dst)
+	dst, end, ok := appendCompact(dst, v, 0)
+	if !ok || end != len(v) {
+		return dst[:start], false
+	}
+	return dst, true
+}
+
+// appendCompact appends the valid JSON value at v[i] (after white space)
+// for appendNested and returns the index past it; ok is false, and what it
+// appended is to be dropped, as soon as the encoder would write the value
+// otherwise.
+func appendCompact(dst, v []byte, i int) (_ []byte, end int, ok bool) {
+	if i = skipWS(v, i); i >= len(v) {
+		return dst, 0, false
+	}
+	switch v[i] {
+	case '{':
+		dst = append(dst, '{')
+		if i = skipWS(v, i+1); i < len(v) && v[i] == '}' {
+			return append(dst, '}'), i + 1, true
+		}
+		var names plainNames
+		for {
+			if i >= len(v) || v[i] != '"' {
+				return dst, 0, false
+			}
+			ke := skipString(v, i)
+			if ke < 0 || indexByteFrom(v[:ke-1], i+1, '\\') >= 0 || !names.add(v, i+1, ke-1) {
+				return dst, 0, false
+			}
+			dst = append(dst, v[i:ke]...)
+			if i = skipWS(v, ke); i >= len(v) || v[i] != ':' {
+				return dst, 0, false
+			}
+			dst = append(dst, ':')
+			if dst, i, ok = appendCompact(dst, v, i+1); !ok {
+				return dst, 0, false
+			}
+			if i = skipWS(v, i); i >= len(v) {
+				return dst, 0, false
+			}
+			switch v[i] {
+			case '}':
+				return append(dst, '}'), i + 1, true
+			case ',':
+				dst = append(dst, ',')
+				i = skipWS(v, i+1)
+			default:
+				return dst, 0, false
+			}
+		}
+	case '[':
+		dst = append(dst, '[')
+		if i = skipWS(v, i+1); i < len(v) && v[i] == ']' {
+			return append(dst, ']'), i + 1, true
+		}
+		for {
+			if dst, i, ok = appendCompact(dst, v, i); !ok {
+				return dst, 0, false
+			}
+			if i = skipWS(v, i); i >= len(v) {
+				return dst, 0, false
+			}
+			switch v[i] {
+			case ']':
+				return append(dst, ']'), i + 1, true
+			case ',':
+				dst = append(dst, ',')
+				i++
+			default:
+				return dst, 0, false
+			}
+		}
+	}
+	// A string, number or literal: copied as written.
+	if end = skipScalar(v, i, 0); end < 0 {
+		return dst, 0, false
+	}
+	return append(dst, v[i:end]...), end, true
 }
 
 // close ends the object: ok with nothing appended when it has no members.
@@ -104,9 +216,23 @@ func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
 		case i+1 < len(b) && b[i] == '<' && b[i+1] == '\n':
 			return dst[:start], false // a block
 		case i < len(b) && (b[i] == '[' || b[i] == '{'):
-			// An object or an array, which AppendPlainJSON leaves to
-			// the general path, or a word that fails to be one.
-			return dst[:start], false
+			// An object or an array (a slice, map or struct), copied when
+			// the encoder would write it as it is; a word that fails to be
+			// one is left to the general path.
+			e := skipJSONValue(b, i)
+			if e <= 0 || e < len(b) && b[e] != ' ' && b[e] != '\n' {
+				return dst[:start], false
+			}
+			if dst, ok = names.appendName(dst, b, ks, ke); !ok {
+				return dst[:start], false
+			}
+			if dst, ok = appendNested(dst, b[vs:e]); !ok {
+				return dst[:start], false
+			}
+			if i = e; i < len(b) && b[i] == '\n' {
+				i++
+			}
+			continue
 		default:
 			for i < len(b) && b[i] != ' ' && b[i] != '\n' {
 				i++

@@ -149,18 +149,21 @@ func isASCII(b []byte) bool {
 }
 
 // AppendPlainFields appends the record's fields as one JSON object when that
-// object is a copy of the members the line writes, and reports whether it
-// did; dst is unchanged when not. That is so when every key is a plain key
-// (see PlainKey) that no field before it has, and every value is one
-// AppendPlainJSON copies: for a JSON object (zap's fields column, or a JSON
-// line's members less those the header took) a number, a literal, or a
-// string of valid UTF-8; for key=value pairs (klog, logrus's text and
-// coloured forms, logfmt after a header) a plain bare word, a JSON number or
-// literal where the format types values, or a quoted string whose escapes
-// JSON shares. An object without members appends nothing and reports true.
-// For any other record, render the fields one by one (EachField): the
-// object is then the same, and this spares rendering the commonest records
-// a Field, a call and a key lookup per member.
+// object is, member for member, what the line writes, and reports whether
+// it did; dst is unchanged when not. That is so when every key is a plain
+// key (see PlainKey) that no field before it has, and every value is one
+// AppendPlainJSON copies (a number or literal where the format types
+// values, a string of valid UTF-8, a plain bare word, a quoted string whose
+// escapes JSON shares) or a JSON object or array of valid UTF-8 with no
+// name twice in any of its objects, written without the white space between
+// its tokens, as an encoder compacting it writes it. The fields so copied
+// are a JSON object's (zap's fields column, or a JSON line's members less
+// those the header took) and key=value pairs (klog, logrus's text and
+// coloured forms, logfmt after a header). An object without members
+// appends nothing and reports true. For any other record, render the fields
+// one by one (EachField): the object is then the same, and this spares
+// rendering the commonest records a Field, a call and a key lookup per
+// member.
 func (r *Record) AppendPlainFields(dst []byte) (_ []byte, ok bool) {
 	if r.fields.empty() {
 		return dst, false
@@ -231,13 +234,10 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 		consumed := r != nil && r.consumedJSON(int32(base+vs))
 		switch b[vs] {
 		case '{', '[':
-			// Objects and arrays may need compacting, and their
-			// members renaming: the general path's, unless the
-			// header took the member (MongoDB's time).
-			if !consumed {
-				return dst[:start], false
-			}
-			if ve = skipValue(b, vs, 0); ve < 0 {
+			// Checked at the depth validJSON checks a member at;
+			// written below (appendNested) unless the header took
+			// the member (MongoDB's time).
+			if ve = skipValue(b, vs, 1); ve < 0 {
 				return dst[:start], false
 			}
 		case '"':
@@ -272,7 +272,16 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 			} else {
 				dst = append(dst, ',')
 			}
-			if c == ke && vs == c+1 {
+			if b[vs] == '{' || b[vs] == '[' {
+				// Compacted, and declined where the general path
+				// would rename a member or write a string.
+				dst = append(dst, b[i:ke]...)
+				dst = append(dst, ':')
+				var ok bool
+				if dst, ok = appendNested(dst, b[vs:ve]); !ok {
+					return dst[:start], false
+				}
+			} else if c == ke && vs == c+1 {
 				dst = append(dst, b[i:ve]...) // "key":value, compact already
 			} else {
 				dst = append(dst, b[i:ke]...)

@@ -23,13 +23,23 @@ func TestAppendPlainFields(t *testing.T) {
 		// zap console's fields column.
 		{"2026-11-30T05:52:38.121Z\tINFO\tname\tmsg\t{\"k\":\"v\",\"n\":1}", `{"k":"v","n":1}`},
 		{"2026-11-30T05:52:38.121Z\tINFO\tname\tmsg\t{}", ``},
+		// Objects and arrays without a name twice in one object (a name
+		// may recur in another object, or be empty), compacted.
+		{"2026-11-30T05:52:38.121Z\tINFO\tname\tmsg\t{\"req\": {\"a\": [1, 2], \"b\": {}}, \"n\": 1}", `{"req":{"a":[1,2],"b":{}},"n":1}`},
+		{`{"level":"info","msg":"m","o":{ "a" : 1 , "b":[ ] }}`, `{"o":{"a":1,"b":[]}}`},
+		{`{"level":"info","msg":"m","o":{"a":1,"":[true,null,"x"]},"l":[1]}`, `{"o":{"a":1,"":[true,null,"x"]},"l":[1]}`},
+		{`{"level":"info","msg":"m","l":[{"a":1},{"a":{"a":2}}],"e":{},"f":[]}`, `{"l":[{"a":1},{"a":{"a":2}}],"e":{},"f":[]}`},
 		// Declined: a name twice (renamed by the general path), an escaped
-		// or empty name, a nested object or array, invalid UTF-8.
+		// or empty name, invalid UTF-8; in a nested object, a name twice
+		// or a name with an escape.
 		{`{"level":"info","msg":"m","k":1,"k":2}`, `-`},
 		{`{"level":"info","msg":"m","k\"":1}`, `-`},
 		{`{"level":"info","msg":"m","":1}`, `-`},
-		{`{"level":"info","msg":"m","o":{"a":1}}`, `-`},
-		{`{"level":"info","msg":"m","l":[1]}`, `-`},
+		{`{"level":"info","msg":"m","o":{"a":1,"a":2}}`, `-`},
+		{`{"level":"info","msg":"m","l":[{"a":1, "a":2}]}`, `-`},
+		{`{"level":"info","msg":"m","o":{"a":1,"\u0061":2}}`, `-`},
+		{`{"level":"info","msg":"m","o":{"\u0062":2}}`, `-`},
+		{"{\"level\":\"info\",\"msg\":\"m\",\"l\":[\"\xff\"]}", `-`},
 		{"{\"level\":\"info\",\"msg\":\"m\",\"b\":\"\xff\"}", `-`},
 		{"2026-11-30T05:52:38.121Z\tINFO\tname\tmsg\t{\"k\":\"v\"} x", `-`},
 		// Pairs: logrus's text, slog's (a quoted key, an empty value),
@@ -45,7 +55,9 @@ func TestAppendPlainFields(t *testing.T) {
 		{`time=2026-11-30T04:41:36.123Z level=INFO msg=m k="\u00e9"`, `-`},
 		{`time="2026-11-30T05:52:38Z" level=info msg=m clé=v`, `-`},
 		{"I1130 04:39:44.903457       1 sync.go:12] \"m\" data=<\n\tline1\n >", `-`},
-		{`I1130 04:39:44.903457       1 sync.go:12] "m" list=["a"]`, `-`},
+		{`I1130 04:39:44.903457       1 sync.go:12] "m" list=["a"] obj={"a":1}`, `{"list":["a"],"obj":{"a":1}}`},
+		{`I1130 04:39:44.903457       1 sync.go:12] "m" obj={"a":1,"a":2}`, `-`},
+		{`I1130 04:39:44.903457       1 sync.go:12] "m" list=["a",]`, `-`},
 		{`I1130 04:39:44.903457       1 sync.go:12] "m" k=1 not a pair`, `-`},
 		{"\x1b[36mINFO\x1b[0m[0000] m                                            \x1b[36mk\x1b[0m=\x1b[31mred", `-`},
 	} {
