@@ -38,12 +38,28 @@ func (p *plainNames) appendMember(dst, b []byte, ks, ke int, v []byte, kind uint
 	if dst, ok = p.appendName(dst, b, ks, ke); !ok {
 		return dst, false
 	}
+	if kind == kindText {
+		// A bare word, the commonest value: AppendPlainJSON's first
+		// case, without the call.
+		if plainEnd(v, 0) != len(v) {
+			return dst, false
+		}
+		dst = append(dst, '"')
+		dst = append(dst, v...)
+		return append(dst, '"'), true
+	}
 	return Field{value: v, valueKind: kind}.AppendPlainJSON(dst)
 }
 
 // appendName is appendMember up to the value: `{` or `,`, then `"name":`.
 func (p *plainNames) appendName(dst, b []byte, ks, ke int) (_ []byte, ok bool) {
-	if ke <= ks || plainEnd(b[:ke], ks) != ke || !p.add(b, ks, ke) {
+	if ke <= ks || plainEnd(b[:ke], ks) != ke {
+		return dst, false
+	}
+	// add, written out: this runs for every field copied.
+	if bit := keyBit(b[ks:ke]); p.seen&bit == 0 && p.n < maxPlainMembers {
+		p.record(ks, ke, bit)
+	} else if !p.addSlow(b, ks, ke, bit) {
 		return dst, false
 	}
 	if p.n == 1 {
@@ -58,25 +74,38 @@ func (p *plainNames) appendName(dst, b []byte, ks, ke int) (_ []byte, ok bool) {
 // add records the name b[ks:ke] and reports whether the object did not have
 // it yet; false also when it has maxPlainMembers names already.
 func (p *plainNames) add(b []byte, ks, ke int) bool {
-	key := b[ks:ke]
 	bit := uint64(1) // the empty name's (a nested object's member may have it)
-	if len(key) > 0 {
-		bit = keyBit(key)
+	if ke > ks {
+		bit = keyBit(b[ks:ke])
 	}
-	if p.seen&bit != 0 {
-		for _, k := range p.spans[:p.n] {
-			if string(b[k.s:k.e]) == string(key) {
-				return false // renamed by the general path
-			}
+	if p.seen&bit == 0 && p.n < maxPlainMembers {
+		p.record(ks, ke, bit) // new, as its bit tells: no comparison
+		return true
+	}
+	return p.addSlow(b, ks, ke, bit)
+}
+
+// addSlow is add for a name whose bit another name has set, or past the
+// limit: the names are compared.
+func (p *plainNames) addSlow(b []byte, ks, ke int, bit uint64) bool {
+	key := b[ks:ke]
+	for _, k := range p.spans[:p.n] {
+		if string(b[k.s:k.e]) == string(key) {
+			return false // renamed by the general path
 		}
 	}
 	if p.n == maxPlainMembers {
 		return false
 	}
+	p.record(ks, ke, bit)
+	return true
+}
+
+// record adds the name b[ks:ke], known to be new, whose bit is bit.
+func (p *plainNames) record(ks, ke int, bit uint64) {
 	p.spans[p.n].s, p.spans[p.n].e = int32(ks), int32(ke)
 	p.seen |= bit
 	p.n++
-	return true
 }
 
 // appendNested appends the object or array v, a valid JSON value and a
