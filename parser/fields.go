@@ -147,13 +147,8 @@ func eachKlogField(b []byte, fn func(Field) bool) {
 			}
 			f.value, f.valueKind, i = b[vs:e], kindGoQuoted, e
 		case i+1 < len(b) && b[i] == '<' && b[i+1] == '\n':
-			// Block lines follow; the value ends before "\n >".
-			e := bytes.Index(b[i:], []byte("\n >"))
-			if e < 0 {
-				f.value, f.valueKind, i = b[i+2:], kindBlock, len(b)
-			} else {
-				f.value, f.valueKind, i = b[i+2:i+e], kindBlock, i+e+3
-			}
+			f.value, i = klogBlock(b, i)
+			f.valueKind = kindBlock
 		case i < len(b) && (b[i] == '[' || b[i] == '{'):
 			if e := skipJSONValue(b, i); e > 0 && (e == len(b) || b[e] == ' ' || b[e] == '\n') {
 				f.value, f.valueKind, i = b[vs:e], kindJSON, e
@@ -176,6 +171,18 @@ func eachKlogField(b []byte, fn func(Field) bool) {
 			i++
 		}
 	}
+}
+
+// klogBlock returns the value of the "=<" block whose '<' is b[i] (the
+// lines after "<\n", up to the "\n >" that closes it, or to the end) and
+// the index past its closer. The newline after '<' may be the closer's
+// own: an empty block.
+func klogBlock(b []byte, i int) (v []byte, next int) {
+	e := bytes.Index(b[i+1:], []byte("\n >"))
+	if e < 0 {
+		return b[i+2:], len(b)
+	}
+	return b[i+2 : max(i+2, i+1+e)], i + 1 + e + 3
 }
 
 // eachKlogrField walks klogr's `"key"=value` pairs (see parseKlogr),
