@@ -182,16 +182,19 @@ func TestPlainPairsAgreeWithGeneralPath(t *testing.T) {
 		copied bool
 	}{
 		{klog + `pod="kube-system/a" n=1 ok=true e= q="say \"hi\"\n"`, true},
-		{klog + `pod="a" pod="b"`, false},              // repeated key
-		{klog + `clé=1`, false},                        // key needing escapes
-		{klog + `err="\x00"`, false},                   // value needing decoding
-		{klog + "data=<\n\tline1\n\tline2\n >", false}, // block
-		{klog + "data=<\n\tline1\n > k=1", false},      // block, then pairs
-		{klog + `obj={"a":1} list=["x"]`, true},        // object and array, compact
-		{klog + `obj={"a":1,"a":2}`, false},            // a name twice in an object
-		{klog + `obj={"a": 1, "b": [1, 2]}`, true},     // white space in an object, dropped
-		{klog + `obj={"a":1}x`, false},                 // not an object after all
-		{klog + `k=1 not a pair`, false},               // text, not pairs
+		{klog + `pod="a" pod="b"`, false},                // repeated key
+		{klog + `clé=1`, false},                          // key needing escapes
+		{klog + `err="\x00"`, false},                     // value needing decoding
+		{klog + "data=<\n\tline1\n\tline2\n >", true},    // block
+		{klog + "data=<\n\tline1\n > k=1 e=<\n >", true}, // block, pairs, empty block
+		{klog + "data=<\n\tline1\nline2", true},          // unclosed, a line without its TAB
+		{klog + "data=<\n\tline1\n\t\x01\n >", false},    // block needing escapes
+		{klog + "data=<\n\tZoë\n >", false},              // block not ASCII
+		{klog + `obj={"a":1} list=["x"]`, true},          // object and array, compact
+		{klog + `obj={"a":1,"a":2}`, false},              // a name twice in an object
+		{klog + `obj={"a": 1, "b": [1, 2]}`, true},       // white space in an object, dropped
+		{klog + `obj={"a":1}x`, false},                   // not an object after all
+		{klog + `k=1 not a pair`, false},                 // text, not pairs
 		{slog + `k=1 "a b"=2 e= q="x y"`, true},
 		{slog + `k=1 k=2`, false},
 		{slog + `"k\"q"=1`, false},
@@ -208,6 +211,7 @@ func TestPlainPairsAgreeWithGeneralPath(t *testing.T) {
 		{tty + "\x1b[36mk\"\x1b[0m=1", false},
 		{tty + "\x1b[36mk\x1b[0m=\"\\u00e9\"", false},
 		{tty + "\x1b[36mk\x1b[0m=1 trailing", false},
+		{"info: Microsoft.Hosting.Lifetime[14]\n      Now listening", true}, // .NET's event id
 	} {
 		var r parser.Record
 		parser.Parse([]byte(c.line), &r)

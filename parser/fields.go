@@ -97,16 +97,21 @@ func (r *Record) EachField(fn func(Field) bool) {
 	case fieldsKlogr:
 		r.eachKlogrField(b, int(r.fields.start), fn)
 	case fieldsEventID:
-		f := Field{key: eventIDKey, value: b}
-		if validJSON(b) {
-			f.valueKind = kindJSON // a number, as written
-		}
-		fn(f)
+		fn(eventIDField(b))
 	}
 }
 
 // eventIDKey names .NET's event id, which its line writes without a name.
 var eventIDKey = []byte("event_id")
+
+// eventIDField is .NET's event id b as the record's one field.
+func eventIDField(b []byte) Field {
+	f := Field{key: eventIDKey, value: b}
+	if validJSON(b) {
+		f.valueKind = kindJSON // a number, as written
+	}
+	return f
+}
 
 // rest reports b as one unsplittable field.
 func rest(b []byte, fn func(Field) bool) {

@@ -38,7 +38,8 @@ func (p *plainNames) appendMember(dst, b []byte, ks, ke int, v []byte, kind uint
 	if dst, ok = p.appendName(dst, b, ks, ke); !ok {
 		return dst, false
 	}
-	if kind == kindText {
+	switch kind {
+	case kindText:
 		// A bare word, the commonest value: AppendPlainJSON's first
 		// case, without the call.
 		if plainEnd(v, 0) != len(v) {
@@ -47,8 +48,48 @@ func (p *plainNames) appendMember(dst, b []byte, ks, ke int, v []byte, kind uint
 		dst = append(dst, '"')
 		dst = append(dst, v...)
 		return append(dst, '"'), true
+	case kindBlock:
+		return appendPlainBlock(dst, v)
 	}
 	return Field{value: v, valueKind: kind}.AppendPlainJSON(dst)
+}
+
+// appendPlainBlock appends a klog block's text (appendBlock's: its lines,
+// each less a leading TAB, joined by newlines) as a JSON string, when each
+// line is plain (see plainEnd) and the string is the lines with "\n"
+// between them; dst is unchanged when not.
+func appendPlainBlock(dst, v []byte) (_ []byte, ok bool) {
+	start := len(dst)
+	dst = append(dst, '"')
+	for first := true; len(v) > 0; first = false {
+		line := v
+		if i := indexByteFrom(v, 0, '\n'); i >= 0 {
+			line, v = v[:i], v[i+1:]
+		} else {
+			v = nil
+		}
+		if len(line) > 0 && line[0] == '\t' {
+			line = line[1:]
+		}
+		if plainEnd(line, 0) != len(line) {
+			return dst[:start], false
+		}
+		if !first {
+			dst = append(dst, '\\', 'n')
+		}
+		dst = append(dst, line...)
+	}
+	return append(dst, '"'), true
+}
+
+// appendPlainEventID is AppendPlainFields for .NET's event id, the one
+// field EachField reports (eventIDField).
+func appendPlainEventID(dst, b []byte) (_ []byte, ok bool) {
+	out, ok := eventIDField(b).AppendPlainJSON(append(dst, `{"event_id":`...))
+	if !ok {
+		return dst, false
+	}
+	return append(out, '}'), true
 }
 
 // appendName is appendMember up to the value: `{` or `,`, then `"name":`.
@@ -211,7 +252,7 @@ func (p *plainNames) close(dst []byte) ([]byte, bool) {
 }
 
 // appendPlainKlog is AppendPlainFields for klog's pairs (eachKlogField's
-// walk). "=<" blocks, which need their indentation removed, decline.
+// walk).
 func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
 	start := len(dst)
 	var names plainNames
@@ -243,7 +284,8 @@ func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
 			}
 			v, kind, i = b[vs:e], kindGoQuoted, e
 		case i+1 < len(b) && b[i] == '<' && b[i+1] == '\n':
-			return dst[:start], false // a block
+			v, i = klogBlock(b, i)
+			kind = kindBlock
 		case i < len(b) && (b[i] == '[' || b[i] == '{'):
 			// An object or an array (a slice, map or struct), copied when
 			// the encoder would write it as it is; a word that fails to be

@@ -184,6 +184,8 @@ func (r *Record) AppendPlainFields(dst []byte) (_ []byte, ok bool) {
 		return appendPlainLogfmt(dst, b)
 	case fieldsKlog:
 		return appendPlainKlog(dst, b)
+	case fieldsEventID:
+		return appendPlainEventID(dst, b)
 	}
 	return dst, false
 }

@@ -48,13 +48,17 @@ func TestAppendPlainFields(t *testing.T) {
 		{`time=2026-11-30T04:41:36.123Z level=INFO msg=m "a b"=1 e=`, `{"a b":"1","e":""}`},
 		{`I1130 04:39:44.903457       1 sync.go:12] "synced" pod="a" n=1 ok=true`, `{"pod":"a","n":1,"ok":true}`},
 		{"\x1b[36mINFO\x1b[0m[0000] m                                            \x1b[36mk\x1b[0m=1 \x1b[36mq\x1b[0m=\"a b\"", `{"k":"1","q":"a b"}`},
+		// .NET's event id.
+		{"info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://[::]:8080", `{"event_id":14}`},
 		// Declined: a name twice, a name or value that needs decoding or
 		// escaping, klog's blocks and objects, text that is not pairs.
 		{`time=2026-11-30T04:41:36.123Z level=INFO msg=m k=1 k=2`, `-`},
 		{`time=2026-11-30T04:41:36.123Z level=INFO msg=m "k\"q"=1`, `-`},
 		{`time=2026-11-30T04:41:36.123Z level=INFO msg=m k="\u00e9"`, `-`},
 		{`time="2026-11-30T05:52:38Z" level=info msg=m clé=v`, `-`},
-		{"I1130 04:39:44.903457       1 sync.go:12] \"m\" data=<\n\tline1\n >", `-`},
+		{"I1130 04:39:44.903457       1 sync.go:12] \"m\" data=<\n\tline1\n\t  line2\n > e=<\n >", `{"data":"line1\n  line2","e":""}`},
+		{"I1130 04:39:44.903457       1 sync.go:12] \"m\" data=<\n\ta\tb\n >", `-`},
+		{"I1130 04:39:44.903457       1 sync.go:12] \"m\" data=<\n\tsay \"hi\"\n >", `-`},
 		{`I1130 04:39:44.903457       1 sync.go:12] "m" list=["a"] obj={"a":1}`, `{"list":["a"],"obj":{"a":1}}`},
 		{`I1130 04:39:44.903457       1 sync.go:12] "m" obj={"a":1,"a":2}`, `-`},
 		{`I1130 04:39:44.903457       1 sync.go:12] "m" list=["a",]`, `-`},
