@@ -203,6 +203,7 @@ func TestPlainPairsAgreeWithGeneralPath(t *testing.T) {
 		{slog + `k=1 x`, false},
 		{logrus + `k=v n=1 e= q="a\tb"`, true},
 		{logrus + `k=1 k=2`, false},
+		{`time="Nov 30 05:52:38" level="info" msg="m" k=v`, true}, // a time that is none: a quoted level left out
 		{logrus + `a\b=1`, false},
 		{logrus + `k="\x1b[31m"`, false},
 		{tty + "\x1b[36mk\x1b[0m=1 \x1b[36mq\x1b[0m=\"a b\" \x1b[36me\x1b[0m=", true},

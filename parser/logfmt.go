@@ -370,9 +370,7 @@ func (r *Record) eachLogfmtRest(b []byte, base int, fn func(Field) bool) {
 			return
 		}
 		i = next
-		vs := int32(base + p.vs)
-		// A quoted level (logrus's ForceQuote) starts after its quote.
-		if vs == r.lvl.start || vs+1 == r.lvl.start || vs == r.msg.start || vs == r.caller.start || vs == r.time.start || vs+1 == r.time.start {
+		if r.consumedPair(int32(base + p.vs)) {
 			continue
 		}
 		f := Field{key: b[p.ks:p.ke], value: b[p.vs:p.ve], valueKind: p.valueKind()}
@@ -383,6 +381,15 @@ func (r *Record) eachLogfmtRest(b []byte, base int, fn func(Field) bool) {
 			return
 		}
 	}
+}
+
+// consumedPair reports whether the pair whose value starts at offset vs of
+// the text is one the header consumed: the time, level, message or caller.
+// eachLogfmtRest and its copy for the encoder (appendPlainLogfmtRest) both
+// ask it, so that they leave out the same pairs.
+func (r *Record) consumedPair(vs int32) bool {
+	// A quoted level (logrus's ForceQuote) or time starts after its quote.
+	return vs == r.lvl.start || vs+1 == r.lvl.start || vs == r.msg.start || vs == r.caller.start || vs == r.time.start || vs+1 == r.time.start
 }
 
 // parseStdlog recognises slog's default handler, which writes through package

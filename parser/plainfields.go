@@ -423,8 +423,7 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 			return dst[:start], false // the rest is text, not pairs
 		}
 		i = next
-		vs := int32(base + p.vs)
-		if vs == r.lvl.start || vs == r.msg.start || vs == r.caller.start || vs == r.time.start || vs+1 == r.time.start {
+		if r.consumedPair(int32(base + p.vs)) {
 			continue
 		}
 		ks, ke := p.ks, p.ke
