@@ -194,7 +194,8 @@ func TestPlainPairsAgreeWithGeneralPath(t *testing.T) {
 		{klog + `obj={"a":1,"a":2}`, false},              // a name twice in an object
 		{klog + `obj={"a": 1, "b": [1, 2]}`, true},       // white space in an object, dropped
 		{klog + `obj={"a":1}x`, false},                   // not an object after all
-		{klog + `k=1 not a pair`, false},                 // text, not pairs
+		{klog + `k=1 not a pair`, false},
+		{klog + "k=\r0 j=1\t", false}, // JSON with white space around                 // text, not pairs
 		{slog + `k=1 "a b"=2 e= q="x y"`, true},
 		{slog + `k=1 k=2`, false},
 		{slog + `"k\"q"=1`, false},

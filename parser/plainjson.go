@@ -57,7 +57,9 @@ func (f Field) AppendPlainJSON(dst []byte) (_ []byte, ok bool) {
 		dst = append(dst, v...)
 		return append(dst, '"'), true
 	case kindJSON:
-		if len(v) == 0 {
+		// White space around the value (klog's bare word "\r0" reads as
+		// the number 0) is left out by the encoder, not copied.
+		if len(v) == 0 || v[0] <= ' ' || v[len(v)-1] <= ' ' {
 			return dst, false
 		}
 		switch v[0] {

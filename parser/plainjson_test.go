@@ -63,6 +63,8 @@ func TestAppendPlainFields(t *testing.T) {
 		{`I1130 04:39:44.903457       1 sync.go:12] "m" obj={"a":1,"a":2}`, `-`},
 		{`I1130 04:39:44.903457       1 sync.go:12] "m" list=["a",]`, `-`},
 		{`I1130 04:39:44.903457       1 sync.go:12] "m" k=1 not a pair`, `-`},
+		{"I1130 04:39:44.903457       1 sync.go:12] \"m\" k=\r{}", `-`},
+		{"I1130 04:39:44.903457       1 sync.go:12] \"m\" k=0\t", `-`},
 		{"\x1b[36mINFO\x1b[0m[0000] m                                            \x1b[36mk\x1b[0m=\x1b[31mred", `-`},
 	} {
 		var r Record
