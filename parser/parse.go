@@ -330,6 +330,12 @@ func parseHeader(h []byte, r *Record) bool {
 				return true
 			}
 			r.retry()
+			// Airlift's (Trino's) "<time>\tINFO\t<thread>\t<logger>\t",
+			// whose level zap's columns would take with the thread as
+			// the logger and the class in the message.
+			if parseAirlift(h, tEnd, r) {
+				return true
+			}
 		}
 		return parseZapAfterTime(h, tEnd, kind, r) || r.retry() ||
 			(kind == timeRFC3339 && parseHclogAfterTime(h, tEnd, r)) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
