@@ -15,10 +15,10 @@ import "bytes"
 // error's "Root causes:" and stack continue on raw lines. Kibana 7's
 // default, a JSON object whose level is one of its "tags", is not this.
 
-// parseKibana recognises "[<RFC 3339 time>][LEVEL][logger] msg".
-func parseKibana(h []byte, r *Record) bool {
-	te := scanRFC3339(h, 1, true)
-	if te == 0 || te+2 >= len(h) || h[te] != ']' || h[te+1] != '[' {
+// parseKibana recognises "[<RFC 3339 time>][LEVEL][logger] msg", te being
+// the time's end, at "][".
+func parseKibana(h []byte, te int, r *Record) bool {
+	if te+2 >= len(h) || h[te] != ']' || h[te+1] != '[' {
 		return false
 	}
 	// Kibana's %date has its milliseconds after a dot and always its

@@ -215,8 +215,7 @@ func parseLogfmt(h []byte, r *Record) bool {
 			ts.end--
 		}
 		// A value that reads as no time stays among the fields rather
-		// than vanish; which layout a time has matters only to
-		// Timestamp, which decides, but for a zone's name.
+		// than vanish.
 		if kind, ok := logfmtTimeKind(h[ts.start:ts.end]); ok {
 			r.time, r.timeKind = ts, kind
 		}
@@ -236,14 +235,10 @@ func parseLogfmt(h []byte, r *Record) bool {
 }
 
 // logfmtTimeKind tells how a logfmt time value is written: as a JSON time
-// string is (jsonTimeKind; RFC 3339 reported as timeLogfmt), or as a
-// number of seconds, milli-, micro- or nanoseconds (timeLogfmt). ok is false
-// for anything else.
+// string is (jsonTimeKind), or as a number of seconds, milli-, micro- or
+// nanoseconds (timeEpoch). ok is false for anything else.
 func logfmtTimeKind(v []byte) (uint8, bool) {
 	if kind, ok := jsonTimeKind(v); ok {
-		if kind == timeRFC3339 {
-			kind = timeLogfmt
-		}
 		return kind, true
 	}
 	if len(v) == 0 || !isDigit(v[0]) {
@@ -259,7 +254,7 @@ func logfmtTimeKind(v []byte) (uint8, bool) {
 			return timeNone, false
 		}
 	}
-	return timeLogfmt, true
+	return timeEpoch, true
 }
 
 // headerKeyOf tells which logfmt header key k (without its quotes) is, in

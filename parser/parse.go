@@ -359,14 +359,16 @@ func parseHeader(h []byte, r *Record) bool {
 				if len(h) > 25 && h[24] == ']' && h[25] == '[' && parseElastic(h, r) {
 					return true
 				}
-				// Kibana's "[2026-11-30T04:41:36.123+00:00][INFO ][logger] ".
-				if parseKibana(h, r) {
-					return true
-				}
-				// Airflow's "[2026-11-30T04:41:36.123+0000] {file.py:12} ".
-				if len(h) > 31 && h[29] == ']' && h[31] == '{' && (h[24] == '+' || h[24] == '-') &&
-					scanRFC3339(h[:29], 1, true) == 29 && parseAirflow(h, 29, r) {
-					return true
+				// Kibana's "[2026-11-30T04:41:36.123+00:00][INFO ][logger] "
+				// and Airflow's "[2026-11-30T04:41:36.123+0000] {file.py:12} ":
+				// the time is scanned once for both.
+				if te := scanRFC3339(h, 1, true); te > 0 && te+2 < len(h) && h[te] == ']' {
+					if h[te+1] == '[' && parseKibana(h, te, r) {
+						return true
+					}
+					if te == 29 && h[31] == '{' && (h[24] == '+' || h[24] == '-') && parseAirflow(h, 29, r) {
+						return true
+					}
 				}
 				return r.retry() || parseEnvLogger(h, r)
 			}

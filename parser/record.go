@@ -49,7 +49,6 @@ const (
 	timeEpoch           // float or integer epoch in s, ms, µs or ns
 	timeStdlog          // package log: 2006/01/02 15:04:05[.000000], local time; read by position, so SonarQube's 2006.01.02 too
 	timeKitchen         // zerolog console default: 3:04PM, no date
-	timeLogfmt          // a logfmt time value: timeRFC3339 or else timeEpoch, told apart when decoded
 	timeLog15           // log15 / go-ethereum terminal: 01-02|15:04:05[.000], no year, no zone
 	timeSpaceZone       // 2006-01-02 15:04:05[.frac] -0700: the zone after a space (gunicorn)
 	timeClock           // 15:04:05.000, no date, no zone (logback's and log4j2's %d{HH:mm:ss.SSS})

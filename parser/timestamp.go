@@ -67,13 +67,6 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 			nsec, ref.Location()), true
 	case timeNest:
 		return nestTime(b, ref.Location())
-	case timeLogfmt:
-		// An RFC 3339 time never reads as a number, so trying both is the
-		// same as telling them apart first.
-		if t, ok := rfc3339Time(b, ref.Location()); ok {
-			return t, true
-		}
-		return epochTime(b)
 	}
 	// timeKitchen ("4:42AM") has no date and no seconds: the time of
 	// arrival is closer to the truth than anything built from it.
@@ -405,7 +398,7 @@ func mysqlTime(b []byte, loc *time.Location) (time.Time, bool) {
 // fraction's trailing zeros dropped. Most JSON and logfmt loggers write
 // exactly that. ok is false otherwise, dst unchanged: use Timestamp.
 func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
-	if r.timeKind != timeRFC3339 && r.timeKind != timeLogfmt || r.time.empty() {
+	if r.timeKind != timeRFC3339 || r.time.empty() {
 		return dst, false
 	}
 	b := r.get(r.time)
