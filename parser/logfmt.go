@@ -109,7 +109,15 @@ func parseLogfmt(h []byte, r *Record) bool {
 	var seen, quoted uint8
 	const need = 1<<keyTime | 1<<keyLevel | 1<<keyMsg
 	i := 0
-	for n := 0; i < len(h) && n < 6; n++ {
+	for n := 0; i < len(h); n++ {
+		// The level must be among the first six pairs (the pipeline's
+		// grok rule skips at most five); msg may come later, after the
+		// pairs a go-kit log.With put first (Prometheus's notifier:
+		// component, alertmanager, count, then msg), so a line with a
+		// level and no msg yet goes on looking for it.
+		if n >= 6 && seen&(1<<keyLevel|1<<keyMsg) != 1<<keyLevel {
+			break
+		}
 		for i < len(h) && h[i] == ' ' {
 			i++
 		}

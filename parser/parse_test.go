@@ -344,6 +344,10 @@ var edgeCases = []parseCase{
 		format: FormatGokit, level: LevelWarning, msg: "warn message", caller: "main.go:15", time: "2026-11-30T04:41:45.62205441Z", fields: []string{"k=v"}},
 	{name: "gokit level after ts", line: `ts=2026-11-30T04:41:45.625Z caller=main.go:14 level=error msg="x" empty=`, format: FormatGokit, level: LevelError, msg: "x", fields: []string{"empty="}},
 	{name: "gokit no msg", line: "level=info k=v", format: FormatGokit, level: LevelInfo, fields: []string{"k=v"}},
+	// Pasted in prometheus/prometheus#3543: msg is the seventh pair.
+	{name: "gokit msg after six pairs", line: `level=error ts=2017-12-04T15:57:01.4290217Z caller=notifier.go:444 component=notifier alertmanager=http://172.30.18.142:9093/api/v1/alerts count=64 msg="Error sending alert" err="bad response status 400 Bad Request"`,
+		format: FormatGokit, level: LevelError, msg: "Error sending alert", caller: "notifier.go:444", time: "2017-12-04T15:57:01.4290217Z",
+		fields: []string{"component=notifier", "alertmanager=http://172.30.18.142:9093/api/v1/alerts", "count=64", "err=bad response status 400 Bad Request"}},
 	{name: "zerolog kitchen", line: `4:42AM INF info message n=3 q="say \"hi\"" spaced="a b"`, format: FormatZerolog, level: LevelInfo, msg: "info message", time: "4:42AM",
 		fields: []string{"n=3", `q=say "hi"`, "spaced=a b"}},
 	{name: "zerolog caller", line: `2026-11-30T04:42:00Z ERR cmd/zerolog/main.go:19 > error message error="connection refused"`, format: FormatZerolog, level: LevelError,
@@ -615,6 +619,8 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	// A level past the sixth pair is not read, as the grok rule skips at most five.
+	"a=1 b=2 c=3 d=4 e=5 f=6 level=error msg=x",
 	`{"type":"log","tags":["prod","eu-west-1"],"message":"tags without a level word"}`,
 	`{"type":"log","tags":"error","message":"tags as a string, not an array"}`,
 	`{"type":"log","tags":[["error"]],"message":"a level word nested one array deeper"}`,

@@ -73,6 +73,11 @@ func genGokitLevelFirst(r *recorder) {
 	l := kitlog.NewLogfmtLogger(kitlog.NewSyncWriter(r))
 	l = kitlog.With(l, "ts", kitlog.DefaultTimestampUTC, "caller", kitlog.DefaultCaller)
 	gokitVariety(r, FormatGokit, l)
+	// Prometheus's notifier: a component's log.With context puts four
+	// pairs between caller and msg, so msg is the seventh pair.
+	notifier := kitlog.With(l, "component", "notifier", "alertmanager", "http://172.30.18.142:9093/api/v2/alerts", "count", 64)
+	gokitLog(r, FormatGokit, LevelError, "level.Error(log.With(l, component, alertmanager, count)).Log (msg as the seventh pair)", level.Error(notifier),
+		"msg", "Error sending alert", "err", errors.New("bad response status 400 Bad Request"))
 }
 
 // genGokitFixedTimestamp uses TimestampFormat(…, "2006-01-02T15:04:05.000Z07:00")
