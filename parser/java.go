@@ -486,13 +486,73 @@ func parseJavaLevelFirst(h []byte, tEnd int, r *Record) bool {
 	switch string(r.RawLevel()) {
 	case "WARN", "TRACE", "FATAL":
 	default:
-		// And with the comma of log4j's and logback's %d, as CPython's
-		// asctime has it.
-		if r.logger.empty() || tEnd < 4 || h[tEnd-4] != ',' {
+		// The class and line of "%c{1}:%L - " are log4j's alone; a
+		// logger in parentheses needs the comma of log4j's and logback's
+		// %d, as CPython's asctime has it too.
+		if r.caller.empty() && (r.logger.empty() || tEnd < 4 || h[tEnd-4] != ',') {
 			return false
 		}
 	}
 	r.time, r.timeKind = span{0, int32(tEnd)}, timeRFC3339
+	return true
+}
+
+// log4jClassLine reads "Class:Line - " at h[ms], the "%c{1}:%L - %m" that
+// follows the padded level in the pattern of Strimzi's cluster operator,
+// "%d{yyyy-MM-dd HH:mm:ss} %-5p %c{1}:%L - %m%n", and of the log4j 1
+// ConsoleAppender most tutorials copy: the logger's last name (or its whole
+// name, for %c), the line of the call ("?" when log4j cannot tell it), and
+// where the message starts. The class is the logger, the class and line
+// the caller.
+func log4jClassLine(h []byte, ms int) (class, caller span, msg int, ok bool) {
+	i := ms
+	for i < len(h) && (isLetter(h[i]) || isDigit(h[i]) || h[i] == '_' || h[i] == '$' || h[i] == '.') {
+		i++
+	}
+	if i == ms || !isLetter(h[ms]) || i+1 >= len(h) || h[i] != ':' {
+		return
+	}
+	ce := i
+	i++
+	if h[i] == '?' {
+		i++
+	} else {
+		d := i
+		for i < len(h) && isDigit(h[i]) {
+			i++
+		}
+		if i == d {
+			return
+		}
+	}
+	switch {
+	case i+3 <= len(h) && h[i] == ' ' && h[i+1] == '-' && h[i+2] == ' ':
+		msg = i + 3
+	case i+2 == len(h) && h[i] == ' ' && h[i+1] == '-':
+		msg = len(h) // an empty message
+	default:
+		return
+	}
+	return span{int32(ms), int32(ce)}, span{int32(ms), int32(i)}, msg, true
+}
+
+// parseJBossClock recognises WildFly's default console format, "%d{HH:mm:ss,SSS}
+// %-5p [%c] (%t) %s%e%n" (Keycloak 16 and before, JBoss EAP): JBoss Log
+// Manager's layout with a time of day only, whose date is the reference
+// time's, as logback's documented pattern has it (parseJavaPattern).
+func parseJBossClock(h []byte, r *Record) bool {
+	if len(h) < 20 || h[2] != ':' || h[5] != ':' || h[8] != ',' || h[12] != ' ' {
+		return false
+	}
+	for _, k := range [...]int{0, 1, 3, 4, 6, 7, 9, 10, 11} {
+		if !isDigit(h[k]) {
+			return false
+		}
+	}
+	if !javaLevelMessage(h, 13, r) || r.thread.empty() {
+		return false
+	}
+	r.time, r.timeKind = span{0, 12}, timeClock
 	return true
 }
 
@@ -511,6 +571,8 @@ func javaLevelMessage(h []byte, ls int, r *Record) bool {
 	me := len(h)
 	if c, t, m, ok := jbossCategoryThread(h, ms); ok {
 		r.logger, r.thread, ms = c, t, m
+	} else if c, at, m, ok := log4jClassLine(h, ms); ok {
+		r.logger, r.caller, ms = c, at, m
 	} else if n, ok := javaTailLogger(h, ms); ok {
 		r.logger = n
 		me = int(n.start) - 2

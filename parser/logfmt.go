@@ -569,3 +569,5 @@ found:
 }
 
 func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+
+func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }

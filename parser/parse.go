@@ -256,7 +256,7 @@ func parseHeader(h []byte, r *Record) bool {
 		// epoch, so only zerolog's parser can claim such a line.
 		if len(h) > 2 && (h[1] == ':' || h[2] == ':') {
 			// logback's and log4j2's "15:04:05.000 [thread] LEVEL …".
-			if h[2] == ':' && parseJavaPattern(h, r) {
+			if h[2] == ':' && (parseJavaPattern(h, r) || r.retry() || parseJBossClock(h, r)) {
 				return true
 			}
 			r.retry()

@@ -305,6 +305,17 @@ var edgeCases = []parseCase{
 		format: FormatJava, level: LevelInfo, msg: "[KafkaServer id=0] started", logger: "kafka.server.KafkaServer"},
 	{name: "strimzi layout, a thread with brackets", line: "2026-11-30 04:41:36,123 WARN closing (org.apache.zookeeper.ClientCnxn) [main-SendThread(zk:2181)]",
 		format: FormatJava, level: LevelWarning, msg: "closing", logger: "org.apache.zookeeper.ClientCnxn"},
+	// Pasted in strimzi/strimzi-kafka-operator#7114 and #7290: the
+	// operators' "%d{yyyy-MM-dd HH:mm:ss} %-5p %c{1}:%L - %m".
+	{name: "strimzi operator layout", line: "2022-07-26 08:17:38 ERROR AbstractOperator:499 - Watcher closed with exception in namespace *",
+		format: FormatJava, level: LevelError, msg: "Watcher closed with exception in namespace *", logger: "AbstractOperator", caller: "AbstractOperator:499", time: "2022-07-26 08:17:38"},
+	{name: "strimzi operator layout, debug", line: "2022-09-09 05:17:42 DEBUG CustomResource:162 - Calling CustomResource#setApiVersion doesn't do anything",
+		format: FormatJava, level: LevelDebug, msg: "Calling CustomResource#setApiVersion doesn't do anything", logger: "CustomResource", caller: "CustomResource:162"},
+	{name: "log4j class and line, no line number, milliseconds", line: "2026-11-30 04:41:36,123 INFO  com.example.App:? - started",
+		format: FormatJava, level: LevelInfo, msg: "started", logger: "com.example.App", caller: "com.example.App:?"},
+	// Pasted in galexrt/kubernetes-keycloak#7: WildFly's default console format.
+	{name: "wildfly time of day", line: "04:21:17,319 WARN  [org.jboss.as.domain.management.security] (MSC service thread 1-2) WFLYDM0111: Keystore not found",
+		format: FormatJava, level: LevelWarning, msg: "WFLYDM0111: Keystore not found", logger: "org.jboss.as.domain.management.security", time: "04:21:17,319"},
 	{name: "java WARN after an asctime, no logger", line: "2026-11-30 04:41:36,123 WARN plain",
 		format: FormatJava, level: LevelWarning, msg: "plain"},
 	{name: "python asctime stays python", line: "2026-11-30 04:41:36,123 INFO plain (not a logger)",
@@ -619,6 +630,11 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	// An asctime and a level, then text that is no "Class:Line - ".
+	"2022-09-09 05:17:39 INFO  AbstractOperator:373 Reconciliation",
+	"2022-09-09 05:17:39 INFO  :373 - Reconciliation",
+	// WildFly's time without its category and thread.
+	"04:21:17,319 WARN  plain words",
 	// A level past the sixth pair is not read, as the grok rule skips at most five.
 	"a=1 b=2 c=3 d=4 e=5 f=6 level=error msg=x",
 	`{"type":"log","tags":["prod","eu-west-1"],"message":"tags without a level word"}`,

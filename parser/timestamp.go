@@ -282,7 +282,7 @@ func clockTime(b []byte, ref time.Time) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	nsec := 0
-	if len(b) > 9 && b[8] == '.' {
+	if len(b) > 9 && (b[8] == '.' || b[8] == ',') { // JBoss writes a comma
 		nsec = fracNanos(b[9:])
 	}
 	hh, mm, ss := num(b[0:2]), num(b[3:5]), num(b[6:8])

@@ -12,8 +12,9 @@
 // logback's documentation and log4j2's DefaultConfiguration), log4j2 (that
 // pattern through log4j2), spring3 and spring2 (Spring Boot's default
 // console patterns through logback, colour off), kafka, strimzi, jboss,
-// zookeeper, elasticsearch and logstash (those programs' console layouts
-// through log4j2), jenkins (java.util.logging with Jenkins's layout).
+// zookeeper, elasticsearch, logstash, spark, flink, strimzi-operator and
+// wildfly (those programs' console layouts through log4j2), jenkins
+// (java.util.logging with Jenkins's layout).
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.FileWriter;
@@ -160,6 +161,8 @@ public class JavaLogging {
             case "logstash":
             case "spark":
             case "flink":
+            case "strimzi-operator":
+            case "wildfly":
                 Log4j2PatternMode.run(mode);
                 break;
             case "jenkins":
@@ -291,6 +294,14 @@ public class JavaLogging {
                 // Apache Flink's conf/log4j-console.properties, the layout
                 // of its images' and operator's console.
                 case "flink" -> "%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p %-60c %x - %m%n";
+                // Strimzi's cluster, topic and user operators
+                // (their log4j2.properties), and the log4j 1
+                // ConsoleAppender pattern most tutorials copy.
+                case "strimzi-operator" -> "%d{yyyy-MM-dd HH:mm:ss} %-5p %c{1}:%L - %m%n";
+                // WildFly's default console formatter (standalone.xml's
+                // COLOR-PATTERN without its colour), Keycloak 16 and
+                // before: JBoss Log Manager's layout with a time of day.
+                case "wildfly" -> "%d{HH:mm:ss,SSS} %-5p [%c] (%t) %m%n";
                 default -> "%d %p %m (%c) [%t]%n";
             };
             org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilder<org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration> b =
@@ -309,6 +320,8 @@ public class JavaLogging {
                 case "logstash" -> new String[] {"logstash.runner", "logstash.outputs.elasticsearch"};
                 case "spark" -> new String[] {"org.apache.spark.SparkContext", "org.apache.spark.scheduler.TaskSetManager"};
                 case "flink" -> new String[] {"org.apache.flink.runtime.entrypoint.ClusterEntrypoint", "org.apache.flink.runtime.checkpoint.CheckpointCoordinator"};
+                case "strimzi-operator" -> new String[] {"io.strimzi.operator.common.AbstractOperator", "io.strimzi.operator.cluster.operator.assembly.KafkaAssemblyOperator"};
+                case "wildfly" -> new String[] {"org.jboss.as.server", "org.keycloak.services"};
                 default -> new String[] {"kafka.server.KafkaServer", "kafka.controller.KafkaController"};
             };
             // ZooKeeper puts its server id in the MDC of its quorum
