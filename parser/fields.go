@@ -98,6 +98,8 @@ func (r *Record) EachField(fn func(Field) bool) {
 		r.eachKlogrField(b, int(r.fields.start), fn)
 	case fieldsEventID:
 		fn(eventIDField(b))
+	case fieldsRunner:
+		eachRunnerField(b, fn)
 	}
 }
 

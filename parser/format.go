@@ -107,10 +107,12 @@ const (
 	FormatKibana
 	// FormatGitea is Gitea's log: "2024/10/31 14:15:38 cmd/web.go:304:listen() [I] msg".
 	FormatGitea
+	// FormatGitLabRunner is GitLab Runner's log: "WARNING: Job failed: exit code 1<padding>  job=14796".
+	FormatGitLabRunner
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

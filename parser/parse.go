@@ -82,6 +82,9 @@ func completeParse(text []byte, r *Record, ok bool) bool {
 			if r.Format == FormatDotnet {
 				dotnetMessage(r)
 			}
+			if r.Format == FormatGitLabRunner && r.fields.empty() {
+				runnerLastLine(r)
+			}
 		}
 		return true
 	}
@@ -121,6 +124,16 @@ func IsHeader(line []byte, r *Record) bool {
 // parseHeader dispatches on the first byte so that each line is tried against
 // only the formats that can start with it; the commonest comes first.
 func parseHeader(h []byte, r *Record) bool {
+	if parseHeaderByte(h, r) {
+		return true
+	}
+	// GitLab Runner's info lines open with their message, any byte: they
+	// are tried last, on lines as long as the runner's padding.
+	return len(h) >= 51 && (r.retry() || parseGitLabRunnerInfo(h, r))
+}
+
+// parseHeaderByte is parseHeader's dispatch on the first byte.
+func parseHeaderByte(h []byte, r *Record) bool {
 	if len(h) == 0 {
 		return false
 	}
@@ -414,6 +427,13 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'l':
 		return parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case 0x1b:
+		// GitLab Runner's coloured levels, ESC[0;33m, ESC[31;1m, ESC[37;1m.
+		if len(h) > 8 && h[6] == 'm' && (h[3] == ';' || h[4] == ';') {
+			if parseGitLabRunner(h, r) {
+				return true
+			}
+			r.retry()
+		}
 		// Bitnami's coloured module: ESC[38;5;6m.
 		if len(h) > 9 && string(h[:9]) == "\x1b[38;5;6m" && parseBitnami(h, r) {
 			return true

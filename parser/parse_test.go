@@ -305,6 +305,18 @@ var edgeCases = []parseCase{
 		format: FormatJava, level: LevelInfo, msg: "[KafkaServer id=0] started", logger: "kafka.server.KafkaServer"},
 	{name: "strimzi layout, a thread with brackets", line: "2026-11-30 04:41:36,123 WARN closing (org.apache.zookeeper.ClientCnxn) [main-SendThread(zk:2181)]",
 		format: FormatJava, level: LevelWarning, msg: "closing", logger: "org.apache.zookeeper.ClientCnxn"},
+	// GitLab Runner's RunnerTextFormatter, as in testdata/corpus/gitlabrunner.
+	{name: "gitlab runner warning", line: "\x1b[0;33mWARNING: Job failed: exit code 1                  \x1b[0;m  \x1b[0;33mjob\x1b[0;m=14796 \x1b[0;33mrunner\x1b[0;m=d87fcd19",
+		format: FormatGitLabRunner, level: LevelWarning, msg: "Job failed: exit code 1", fields: []string{"job=14796", "runner=d87fcd19"}},
+	{name: "gitlab runner error, a value with spaces", line: "\x1b[31;1mERROR: Checking for jobs... forbidden             \x1b[0;m  \x1b[31;1merror\x1b[0;m=read |0: file already closed \x1b[31;1mrunner\x1b[0;m=cnqGqEov",
+		format: FormatGitLabRunner, level: LevelError, msg: "Checking for jobs... forbidden", fields: []string{"error=read |0: file already closed", "runner=cnqGqEov"}},
+	{name: "gitlab runner info", line: "Checking for jobs... received                     \x1b[0;m  job\x1b[0;m=14796 repo_url\x1b[0;m=https://gitlab.example.com/g/app.git",
+		format: FormatGitLabRunner, level: LevelInfo, msg: "Checking for jobs... received", fields: []string{"job=14796", "repo_url=https://gitlab.example.com/g/app.git"}},
+	{name: "gitlab runner info, no fields", line: "Configuration loaded                              \x1b[0;m ", format: FormatGitLabRunner, level: LevelInfo, msg: "Configuration loaded"},
+	{name: "gitlab runner debug", line: "\x1b[37;1mFeeding runners to channel                        \x1b[0;m  \x1b[37;1mbuilds\x1b[0;m=0",
+		format: FormatGitLabRunner, level: LevelDebug, msg: "Feeding runners to channel", fields: []string{"builds=0"}},
+	{name: "gitlab runner fatal", line: "\x1b[31;1mFATAL: Failed to load config                      \x1b[0;m  \x1b[31;1merror\x1b[0;m=open /etc/gitlab-runner/config.toml: permission denied",
+		format: FormatGitLabRunner, level: LevelCritical, msg: "Failed to load config", fields: []string{"error=open /etc/gitlab-runner/config.toml: permission denied"}},
 	// Pasted in strimzi/strimzi-kafka-operator#7114 and #7290: the
 	// operators' "%d{yyyy-MM-dd HH:mm:ss} %-5p %c{1}:%L - %m".
 	{name: "strimzi operator layout", line: "2022-07-26 08:17:38 ERROR AbstractOperator:499 - Watcher closed with exception in namespace *",
@@ -630,6 +642,13 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	// GitLab Runner's lines without their colours (pasted from a
+	// terminal): java.util.logging's second line reads the same.
+	"WARNING: Job failed: exit code 1                    duration=51m54.614622086s job=14796",
+	"Checking for jobs... received                       job=14796 runner=d87fcd19",
+	// A reset with nothing set before it, too early for the padding.
+	"short text\x1b[0;m  k\x1b[0;m=v",
+	"\x1b[37;1mbold words without the reset",
 	// An asctime and a level, then text that is no "Class:Line - ".
 	"2022-09-09 05:17:39 INFO  AbstractOperator:373 Reconciliation",
 	"2022-09-09 05:17:39 INFO  :373 - Reconciliation",

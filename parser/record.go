@@ -39,6 +39,7 @@ const (
 	fieldsCalico             // Calico's " key=value" pairs, values in Go syntax (%#v)
 	fieldsKlogr              // klogr's `"key"=value` pairs, both JSON, minus the "msg" pair
 	fieldsEventID            // .NET's event id: the number alone, reported as event_id
+	fieldsRunner             // GitLab Runner's " key=value" pairs, keys coloured or not, values with spaces
 )
 
 // How the timestamp is written.

@@ -47,46 +47,47 @@ import (
 // Formats that can appear in [Record.Format]. The empty string marks a line
 // that no logger wrote (for example a plain fmt.Fprintln to stderr).
 const (
-	FormatKlog       = "klog"
-	FormatKlogJSON   = "klog-json"  // k8s.io/component-base/logs/json (--logging-format=json)
-	FormatZap        = "zap"        // zap console encoder
-	FormatLogrus     = "logrus"     // logrus TextFormatter (both layouts)
-	FormatSlog       = "slog"       // slog TextHandler and the default handler through package log
-	FormatZerolog    = "zerolog"    // zerolog ConsoleWriter
-	FormatGokit      = "gokit"      // go-kit logfmt
-	FormatHclog      = "hclog"      // go-hclog text
-	FormatBracket    = "bracket"    // "[INFO] msg" (CoreDNS plugin/pkg/log)
-	FormatLogutils   = "logutils"   // package log's date, then "[LEVEL] " (hashicorp/logutils, serf, memberlist)
-	FormatLog15      = "log15"      // log15 TerminalFormat and go-ethereum's terminal handler
-	FormatCapnslog   = "capnslog"   // coreos/pkg capnslog PrettyFormatter (etcd before 3.5)
-	FormatCalico     = "calico"     // libcalico-go logutils.Formatter (felix, calico-node)
-	FormatWeave      = "weave"      // Weave Net's logrus textFormatter
-	FormatPython     = "python"     // CPython's logging (default and basicConfig layouts), uvicorn, gunicorn, tracebacks
-	FormatJava       = "java"       // java.util.logging, logback, log4j2, Spring Boot, uncaught exceptions
-	FormatNginx      = "nginx"      // nginx's error log
-	FormatPostgres   = "postgres"   // PostgreSQL's server log, default log_line_prefix
-	FormatEnvoy      = "envoy"      // Envoy's default log format and Istio's for its sidecars
-	FormatFluentBit  = "fluentbit"  // Fluent Bit's own log
-	FormatDotnet     = "dotnet"     // .NET's console logger, SimpleConsoleFormatter
-	FormatBitnami    = "bitnami"    // Bitnami images' liblog.sh
-	FormatPHPFPM     = "phpfpm"     // PHP-FPM's own log
-	FormatApache     = "apache"     // the Apache HTTP Server's error log
-	FormatRabbitMQ   = "rabbitmq"   // RabbitMQ's log (3.9 on, and lager's before)
-	FormatFluentd    = "fluentd"    // Fluentd's own log
-	FormatNest       = "nestjs"     // NestJS's ConsoleLogger
-	FormatClickHouse = "clickhouse" // ClickHouse's server log
-	FormatDDAgent    = "ddagent"    // the Datadog Agent's own log
-	FormatKibana     = "kibana"     // Kibana's console log (8.0 on)
-	FormatGitea      = "gitea"      // Gitea's log
-	FormatRuby       = "ruby"       // Ruby's Logger (Rails' too), uncaught exceptions
-	FormatRedis      = "redis"      // Redis's log
-	FormatMySQL      = "mysql"      // MySQL's and MariaDB's error log
-	FormatRust       = "rust"       // Rust's env_logger and tracing-subscriber, panics
-	FormatWinston    = "winston"    // winston's text formats (simple, cli, colorize)
-	FormatNode       = "node"       // Node's own report of an uncaught exception
-	FormatGoPanic    = "gopanic"
-	FormatJSON       = "json" // any one-object-per-record JSON logger with a level key
-	FormatNone       = ""
+	FormatKlog         = "klog"
+	FormatKlogJSON     = "klog-json"    // k8s.io/component-base/logs/json (--logging-format=json)
+	FormatZap          = "zap"          // zap console encoder
+	FormatLogrus       = "logrus"       // logrus TextFormatter (both layouts)
+	FormatSlog         = "slog"         // slog TextHandler and the default handler through package log
+	FormatZerolog      = "zerolog"      // zerolog ConsoleWriter
+	FormatGokit        = "gokit"        // go-kit logfmt
+	FormatHclog        = "hclog"        // go-hclog text
+	FormatBracket      = "bracket"      // "[INFO] msg" (CoreDNS plugin/pkg/log)
+	FormatLogutils     = "logutils"     // package log's date, then "[LEVEL] " (hashicorp/logutils, serf, memberlist)
+	FormatLog15        = "log15"        // log15 TerminalFormat and go-ethereum's terminal handler
+	FormatCapnslog     = "capnslog"     // coreos/pkg capnslog PrettyFormatter (etcd before 3.5)
+	FormatCalico       = "calico"       // libcalico-go logutils.Formatter (felix, calico-node)
+	FormatWeave        = "weave"        // Weave Net's logrus textFormatter
+	FormatPython       = "python"       // CPython's logging (default and basicConfig layouts), uvicorn, gunicorn, tracebacks
+	FormatJava         = "java"         // java.util.logging, logback, log4j2, Spring Boot, uncaught exceptions
+	FormatNginx        = "nginx"        // nginx's error log
+	FormatPostgres     = "postgres"     // PostgreSQL's server log, default log_line_prefix
+	FormatEnvoy        = "envoy"        // Envoy's default log format and Istio's for its sidecars
+	FormatFluentBit    = "fluentbit"    // Fluent Bit's own log
+	FormatDotnet       = "dotnet"       // .NET's console logger, SimpleConsoleFormatter
+	FormatBitnami      = "bitnami"      // Bitnami images' liblog.sh
+	FormatPHPFPM       = "phpfpm"       // PHP-FPM's own log
+	FormatApache       = "apache"       // the Apache HTTP Server's error log
+	FormatRabbitMQ     = "rabbitmq"     // RabbitMQ's log (3.9 on, and lager's before)
+	FormatFluentd      = "fluentd"      // Fluentd's own log
+	FormatNest         = "nestjs"       // NestJS's ConsoleLogger
+	FormatClickHouse   = "clickhouse"   // ClickHouse's server log
+	FormatDDAgent      = "ddagent"      // the Datadog Agent's own log
+	FormatKibana       = "kibana"       // Kibana's console log (8.0 on)
+	FormatGitea        = "gitea"        // Gitea's log
+	FormatGitLabRunner = "gitlabrunner" // GitLab Runner's log
+	FormatRuby         = "ruby"         // Ruby's Logger (Rails' too), uncaught exceptions
+	FormatRedis        = "redis"        // Redis's log
+	FormatMySQL        = "mysql"        // MySQL's and MariaDB's error log
+	FormatRust         = "rust"         // Rust's env_logger and tracing-subscriber, panics
+	FormatWinston      = "winston"      // winston's text formats (simple, cli, colorize)
+	FormatNode         = "node"         // Node's own report of an uncaught exception
+	FormatGoPanic      = "gopanic"
+	FormatJSON         = "json" // any one-object-per-record JSON logger with a level key
+	FormatNone         = ""
 )
 
 // Canonical levels that can appear in [Record.Level]. The empty string is
@@ -104,7 +105,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -193,7 +194,7 @@ func validFormatLevel(format, level string) bool {
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
 		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis, FormatMySQL, FormatRust,
-		FormatWinston, FormatNode, FormatFluentBit, FormatFluentd, FormatNest, FormatClickHouse, FormatDDAgent, FormatKibana, FormatGitea, FormatDotnet, FormatBitnami, FormatPHPFPM, FormatApache, FormatRabbitMQ:
+		FormatWinston, FormatNode, FormatFluentBit, FormatFluentd, FormatNest, FormatClickHouse, FormatDDAgent, FormatKibana, FormatGitea, FormatGitLabRunner, FormatDotnet, FormatBitnami, FormatPHPFPM, FormatApache, FormatRabbitMQ:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
@@ -574,6 +575,7 @@ func manifest(results []*result) []byte {
 	b.WriteString("trace continues its record), `ddagent` (the Datadog Agent's own log; a message of several lines\n")
 	b.WriteString("continues its record), `kibana` (Kibana's console log, 8.0 on; a fatal error's stack continues\n")
 	b.WriteString("its record), `gitea` (Gitea's log; a message of several lines continues its record),\n")
+	b.WriteString("`gitlabrunner` (GitLab Runner's log, coloured as it always writes it; a message of several lines continues its record),\n")
 	b.WriteString("`dotnet` (.NET's console logger), `bitnami`\n")
 	b.WriteString("(the set-up scripts of Bitnami's images), `phpfpm` (PHP-FPM's own log; `notice` and `alert` too),\n")
 	b.WriteString("`apache` (Apache httpd's error log; `notice`, `alert` and `emergency` too), `rabbitmq` (RabbitMQ's log;\n")

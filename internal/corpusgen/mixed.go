@@ -211,6 +211,7 @@ func allStreams() []*stream {
 	all = append(all, ddagentStreams()...)
 	all = append(all, kibanaStreams()...)
 	all = append(all, giteaStreams()...)
+	all = append(all, gitlabRunnerStreams()...)
 	all = append(all, airliftStreams()...)
 	all = append(all, pgbouncerStreams()...)
 	all = append(all, dotnetStreams()...)
