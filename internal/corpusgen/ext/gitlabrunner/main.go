@@ -76,5 +76,7 @@ func main() {
 	})
 	call("critical", "Panic", func() { l.WithField("reason", "invariant").Panic("runner state corrupted") })
 	call("info", "Info", func() { l.WithField("StopSignal", "quit").Info("Shutting down") })
-	call("critical", "Fatal", func() { l.WithError(errors.New("open /etc/gitlab-runner/config.toml: permission denied")).Fatal("Failed to load config") })
+	call("critical", "Fatal", func() {
+		l.WithError(errors.New("open /etc/gitlab-runner/config.toml: permission denied")).Fatal("Failed to load config")
+	})
 }
