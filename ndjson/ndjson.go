@@ -38,11 +38,12 @@ type Encoder struct {
 	sec     int64  // the second secText renders, when secOK
 	secText []byte // "2006-01-02T15:04:05" of sec
 	secOK   bool
-	keys    keySet   // the attribute names of the record being rendered
-	nested  []keySet // the member names of the objects in a value, by depth
+	times   parser.TimeText // the seconds of times not written in UTC
+	keys    keySet          // the attribute names of the record being rendered
+	nested  []keySet        // the member names of the objects in a value, by depth
 	// general turns off the copies (parser.Field.AppendPlainJSON,
-	// parser.Record.AppendUTC), so that tests can hold them to the
-	// general path's output.
+	// parser.Record.AppendUTC, parser.TimeText), so that tests can hold
+	// them to the general path's output.
 	general bool
 }
 
@@ -82,7 +83,10 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 		if ref.IsZero() {
 			ref = rec.ClockReference() // the clock only where the line leaves out the date
 		}
-		if t, ok := rec.Timestamp(ref); ok {
+		if out, ok := e.times.AppendUTC(append(dst, `,"timestamp":"`...), rec, ref); ok && !e.general {
+			// Most of the rest: the second's text reused, the fraction copied.
+			dst = append(out, '"')
+		} else if t, ok := rec.Timestamp(ref); ok {
 			dst = append(dst, `,"timestamp":"`...)
 			dst = e.AppendTime(dst, t)
 			dst = append(dst, '"')

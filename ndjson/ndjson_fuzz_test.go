@@ -4,16 +4,25 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/relevel/relevel/internal/jsoncheck"
 	"github.com/relevel/relevel/parser"
 )
 
+// fuzzRefs are references for times without a year or zone: either side
+// of a new year, in zones whose offsets are not whole hours.
+var fuzzRefs = []time.Time{
+	time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC),
+	time.Date(2026, 12, 31, 23, 0, 0, 0, time.FixedZone("", -(3*3600+30*60))),
+	time.Date(2026, 11, 30, 12, 0, 0, 0, time.FixedZone("IST", 5*3600+30*60)),
+}
+
 // FuzzEncode checks that any parsed text, multi-line records included,
 // renders as exactly one line holding one valid JSON object, with the
 // contract's keys and no name twice in any object, and that the copies of
-// fields and timestamps written as JSON writes them render exactly what the
-// general path does.
+// fields and timestamps written as JSON writes them, and the reused text of
+// timestamps' seconds, render exactly what the general path does.
 func FuzzEncode(f *testing.F) {
 	f.Add([]byte(`E0911 07:10:07.225293 1 base_controller.go:161] "failed" err="..." list=["a"] obj={"x":1}`))
 	f.Add([]byte("2026-09-11T07:19:45Z\tINFO\tname\tmsg\t{\"k\": {\"a\": [1, 2]}}"))
@@ -30,14 +39,31 @@ func FuzzEncode(f *testing.F) {
 	f.Add([]byte(`time=2026-11-30T04:41:36.123Z level=INFO msg=m "a b"=1 e= q="x\ty"`))
 	f.Add([]byte(`time="2026-11-30T05:52:38Z" level=info msg=m user name=x k="v"`))
 	f.Add([]byte("info: Microsoft.Hosting.Lifetime[14]\n      Now listening"))
+	// Times that are not a copy: no year, an offset, no zone.
+	f.Add([]byte("I0101 00:00:00.000001   1 x.go:1] m"))
+	f.Add([]byte("INFO [12-31|23:59:59.999] m k=v"))
+	f.Add([]byte("2026-11-30T07:52:38.110+0200\tINFO\tm"))
+	f.Add([]byte("2026/02/29 05:52:38.123456 m"))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		var r parser.Record
 		parser.Parse(text, &r)
-		var e Encoder
-		out := e.Append(nil, &r)
+		var fast Encoder
+		out := fast.Append(nil, &r)
 		general := Encoder{general: true}
 		if want := general.Append(nil, &r); !bytes.Equal(out, want) {
 			t.Fatalf("copied %s general %s", out, want)
+		}
+		// Against references too, each record twice: the second time
+		// reuses the text of the timestamp's second (parser.TimeText).
+		fast, general = Encoder{}, Encoder{general: true}
+		for _, ref := range fuzzRefs {
+			fast.Reference, general.Reference = ref, ref
+			want := general.Append(nil, &r)
+			for range 2 {
+				if got := fast.Append(nil, &r); !bytes.Equal(got, want) {
+					t.Fatalf("reference %v: copied %s general %s", ref, got, want)
+				}
+			}
 		}
 		if bytes.Count(out, []byte("\n")) != 1 || out[len(out)-1] != '\n' {
 			t.Fatalf("not one line: %q", out)

@@ -110,42 +110,66 @@ func ExampleEncoder_AppendTime() {
 
 // TestCopiesAgreeWithGeneralPath renders every record of the corpus, real
 // loggers' output, with and without the copies of fields and timestamps
-// written as JSON writes them: the outputs must be the same bytes, and the
-// copies must have been taken for most fields, or they save nothing.
+// written as JSON writes them and the reused text of timestamps' seconds
+// (parser.TimeText), against the clock and against references in zones
+// with odd offsets, either side of a new year: the outputs must be the
+// same bytes, and the copies must have been taken for most fields and
+// timestamps, or they save nothing.
 func TestCopiesAgreeWithGeneralPath(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/corpus/*/*.log")
 	if len(files) == 0 {
 		t.Skip("no corpus")
 	}
-	var fast, general Encoder
-	general.general = true
-	records, copied, fields := 0, 0, 0
+	kolkata, err := time.LoadLocation("Asia/Kolkata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data [][]byte
 	for _, name := range files {
-		data, err := os.ReadFile(name)
+		d, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := join.New(bytes.NewReader(data))
-		for s.Next() {
-			rec := s.Record()
-			got, want := fast.Append(nil, rec), general.Append(nil, rec)
-			if !bytes.Equal(got, want) {
-				t.Fatalf("%s: copied\n%s general\n%s", name, got, want)
-			}
-			records++
-			rec.EachField(func(f parser.Field) bool {
-				fields++
-				if _, ok := f.AppendPlainJSON(nil); ok {
-					copied++
+		data = append(data, d)
+	}
+	for _, ref := range []time.Time{
+		{}, // the clock
+		time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(2026, 12, 31, 23, 0, 0, 0, time.FixedZone("", -(3*3600+30*60))),
+		time.Date(2026, 11, 30, 12, 0, 0, 0, kolkata),
+	} {
+		fast, general := Encoder{Options: Options{Reference: ref}}, Encoder{Options: Options{Reference: ref}, general: true}
+		records, copied, fields, times, timesTaken := 0, 0, 0, 0, 0
+		for _, d := range data {
+			s := join.New(bytes.NewReader(d))
+			for s.Next() {
+				rec := s.Record()
+				records++
+				got, want := fast.Append(nil, rec), general.Append(nil, rec)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("reference %v: copied\n%s general\n%s", ref, got, want)
 				}
-				return true
-			})
+				rec.EachField(func(f parser.Field) bool {
+					fields++
+					if _, ok := f.AppendPlainJSON(nil); ok {
+						copied++
+					}
+					return true
+				})
+				if _, ok := rec.AppendUTC(nil); !ok && bytes.Contains(want, []byte(`"timestamp"`)) {
+					times++
+					var c parser.TimeText
+					if _, ok := c.AppendUTC(nil, rec, rec.ClockReference()); ok {
+						timesTaken++
+					}
+				}
+			}
 		}
+		if records < 1000 || copied*10 < fields*8 || timesTaken*10 < times*7 {
+			t.Fatalf("%d records, %d of %d fields copied, %d of %d other timestamps written by TimeText", records, copied, fields, timesTaken, times)
+		}
+		t.Logf("reference %v: %d records, %d of %d fields copied, %d of %d other timestamps written by TimeText", ref, records, copied, fields, timesTaken, times)
 	}
-	if records < 1000 || copied*10 < fields*8 {
-		t.Fatalf("%d records, %d of %d fields copied", records, copied, fields)
-	}
-	t.Logf("%d records, %d of %d fields copied", records, copied, fields)
 }
 
 // TestThreadName: a thread the line names by number is thread_id, one it

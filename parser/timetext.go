@@ -1,0 +1,166 @@
+package parser
+
+import "time"
+
+// TimeText writes most timestamps that Record.AppendUTC does not copy
+// (klog's, log15's, RFC 3339 with an offset, without a zone or with the
+// zone after a space, package log's, MariaDB's) as time.RFC3339Nano writes
+// Timestamp's result in UTC, mostly without the calendar: records come many
+// to a second, and the text of a second depends only on the raw time around
+// its fraction, the kind, the reference's location and, for a time without
+// a year, the reference's year and month. TimeText keeps the last second's
+// text under those and copies the fraction's digits after it. The zero
+// value is ready to use.
+type TimeText struct {
+	kind       uint8
+	loc        *time.Location
+	year       int        // the reference's year and month, for the kinds
+	month      time.Month // without a year (zero for the others)
+	head, tail []byte     // the raw time before and after its fraction's digits
+	text       []byte     // "2006-01-02T15:04:05" of that second, in UTC; empty when none
+	ref        refMonth
+}
+
+// AppendUTC appends the record's timestamp, decoded against ref, exactly as
+// Timestamp(ref)'s result in UTC formatted with time.RFC3339Nano, and
+// reports whether it did. ok is false, and dst unchanged, for the kinds it
+// does not take, for a timestamp that does not decode and for years RFC
+// 3339 does not write with four digits: use Timestamp then.
+func (c *TimeText) AppendUTC(dst []byte, r *Record, ref time.Time) (_ []byte, ok bool) {
+	if r.time.empty() {
+		return dst, false
+	}
+	b := r.get(r.time)
+	i, j, ok := splitFraction(r.timeKind, b)
+	if !ok {
+		return dst, false
+	}
+	year, month := 0, time.Month(0)
+	if r.timeKind == timeKlog || r.timeKind == timeLog15 {
+		year, month = c.ref.date(ref)
+	}
+	loc := ref.Location()
+	if len(c.text) == 0 || r.timeKind != c.kind || loc != c.loc || year != c.year || month != c.month ||
+		string(b[:i]) != string(c.head) || string(b[j:]) != string(c.tail) {
+		// Another second: decoded the general way, once.
+		t, ok := r.Timestamp(ref)
+		t = t.UTC()
+		if y := t.Year(); !ok || y < 0 || y > 9999 {
+			c.text = c.text[:0]
+			return dst, false
+		}
+		c.kind, c.loc, c.year, c.month = r.timeKind, loc, year, month
+		c.head = append(c.head[:0], b[:i]...)
+		c.tail = append(c.tail[:0], b[j:]...)
+		c.text = t.AppendFormat(c.text[:0], "2006-01-02T15:04:05")
+	}
+	dst = append(dst, c.text...)
+	return append(appendFraction(dst, b[i:j]), 'Z'), true
+}
+
+// splitFraction returns the digits b[i:j] of the raw time b's fraction of a
+// second (i == j when it has none) such that, for the kinds it takes,
+// Timestamp decodes b to the second that b[:i] and b[j:] decide (with the
+// reference) and the nanoseconds fracNanos(b[i:j]), and decodes at all
+// exactly when the text with any other fraction of digits would. ok is false
+// for the other kinds, and for fractions that are not digits, which the
+// decoders read as numbers all the same.
+func splitFraction(kind uint8, b []byte) (i, j int, ok bool) {
+	switch kind {
+	case timeKlog: // MMDD hh:mm:ss.uuuuuu
+		if len(b) == 20 && allDigits(b[14:]) {
+			return 14, 20, true
+		}
+	case timeLog15: // MM-DD|hh:mm:ss[.mmm]
+		if len(b) == 14 {
+			return 14, 14, true
+		}
+		if len(b) == 18 && allDigits(b[15:]) {
+			return 15, 18, true
+		}
+	case timeStdlog: // 2006/01/02 15:04:05[.000000], read by position
+		if len(b) > 20 && b[19] == '.' {
+			if allDigits(b[20:]) {
+				return 20, len(b), true
+			}
+			return 0, 0, false
+		}
+		return len(b), len(b), true
+	case timeMySQL: // no fraction
+		return len(b), len(b), true
+	case timeRFC3339, timeZoneName, timeSpaceZone:
+		// RFC 3339 up to the seconds, the fraction digits when there is
+		// one (see scanRFC3339), then the zone however written.
+		if len(b) < 19 {
+			return 0, 0, false // does not decode
+		}
+		if len(b) > 20 && (b[19] == '.' || b[19] == ',') && isDigit(b[20]) {
+			j := 21
+			for j < len(b) && isDigit(b[j]) {
+				j++
+			}
+			return 20, j, true
+		}
+		if len(b) > 19 && (b[19] == '.' || b[19] == ',') {
+			return 0, 0, false // no digits: does not decode
+		}
+		return 19, 19, true
+	}
+	return 0, 0, false
+}
+
+// appendFraction appends the fraction of a second whose digits are f as
+// time.RFC3339Nano writes it: a point and its first nine digits without
+// trailing zeros, or nothing when those are all zeros.
+func appendFraction(dst, f []byte) []byte {
+	f = f[:min(len(f), 9)]
+	for len(f) > 0 && f[len(f)-1] == '0' {
+		f = f[:len(f)-1]
+	}
+	if len(f) == 0 {
+		return dst
+	}
+	return append(append(dst, '.'), f...)
+}
+
+// refMonth remembers the year and month of a reference time for the span
+// of seconds, within one zone offset of its location, that has them: the
+// clock is read for every record without a year, and its calendar date
+// changes once a month.
+type refMonth struct {
+	loc    *time.Location
+	lo, hi int64 // Unix seconds [lo, hi); empty when hi <= lo
+	year   int
+	month  time.Month
+}
+
+// date returns ref.Date()'s year and month.
+func (m *refMonth) date(ref time.Time) (int, time.Month) {
+	sec, loc := ref.Unix(), ref.Location()
+	if loc == m.loc && m.lo <= sec && sec < m.hi {
+		return m.year, m.month
+	}
+	year, month, _ := ref.Date()
+	m.loc, m.year, m.month, m.lo, m.hi = loc, year, month, 0, 0
+	if year < -1e6 || year > 1e6 {
+		return year, month // not kept: the arithmetic below would overflow near time.Time's limits
+	}
+	// The month's first and last second at ref's offset, cut to the
+	// seconds that have that offset.
+	ny, nm := year, month+1
+	if nm > 12 {
+		ny, nm = year+1, 1
+	}
+	_, off := ref.Zone()
+	lo := unixDays(year, int(month))*86400 - int64(off)
+	hi := unixDays(ny, int(nm))*86400 - int64(off)
+	start, end := ref.ZoneBounds()
+	if !start.IsZero() {
+		lo = max(lo, start.Unix())
+	}
+	if !end.IsZero() {
+		hi = min(hi, end.Unix())
+	}
+	m.lo, m.hi = lo, hi
+	return year, month
+}
