@@ -1,5 +1,7 @@
 package parser
 
+import "bytes"
+
 // Bitnami's container images run their set-up scripts through liblog.sh,
 // whose info, warn, error and debug functions print to stderr:
 //
@@ -34,15 +36,18 @@ var bitnamiModuleByte = func() (t [256]bool) {
 // and sets nothing in r unless the line is one.
 func parseBitnami(h []byte, r *Record) bool {
 	ms := skipCSI(h, 0)
-	me := ms
-	// A module is a lower-case word (an image's name: "postgresql",
-	// "redis-sentinel"): logfmt's '=', winston's and .NET's ':' end the
-	// look at once, with one table load a byte.
-	for lim := min(len(h), ms+48); me < lim && bitnamiModuleByte[h[me]]; {
-		me++
+	// A module is a lower-case word of up to 48 bytes (an image's name:
+	// "postgresql", "redis-sentinel"), then a space; an image that sets
+	// no MODULE prints nothing before the space. Most lines that open
+	// with a lower-case word are no Bitnami line (logfmt, a Go panic's
+	// frames), so the space is found with IndexByte, and the module's
+	// bytes are checked only when the time follows it.
+	me := bytes.IndexByte(h[ms:min(len(h), ms+49)], ' ')
+	if me < 0 {
+		return false
 	}
-	// An image that sets no MODULE prints nothing before the space.
-	if me+1 >= len(h) || h[me] != ' ' {
+	me += ms
+	if me+1 >= len(h) {
 		return false
 	}
 	ts := skipCSI(h, me+1)
@@ -51,6 +56,11 @@ func parseBitnami(h []byte, r *Record) bool {
 	}
 	for _, k := range [...]int{0, 1, 3, 4, 6, 7, 9, 10} {
 		if !isDigit(h[ts+k]) {
+			return false
+		}
+	}
+	for _, c := range h[ms:me] {
+		if !bitnamiModuleByte[c] {
 			return false
 		}
 	}

@@ -63,24 +63,41 @@ func GoroutineDumpLine(line []byte) bool {
 	if len(line) == 0 {
 		return true
 	}
+	// Each fixed form is looked for only under its first byte: most lines
+	// of a dump are frames, which reach isFrameFunc after one jump.
 	switch line[0] {
 	case '\t':
 		return true
 	case ' ':
 		return false
 	case '[':
-		return bytes.HasPrefix(line, []byte("[signal ")) || bytes.HasPrefix(line, []byte("[originating from goroutine "))
+		return hasPrefix(line, "[signal ") || hasPrefix(line, "[originating from goroutine ")
 	case '.':
 		return string(line) == "...additional frames elided..."
-	}
-	switch {
-	case GoroutineHeader(line),
-		bytes.HasPrefix(line, []byte("created by ")),
-		bytes.HasPrefix(line, []byte("exit status ")),
-		string(line) == "runtime stack:",
-		bytes.HasPrefix(line, []byte("PC=")),
-		bytes.HasPrefix(line, []byte("signal arrived during ")):
-		return true
+	case 'g':
+		if GoroutineHeader(line) {
+			return true
+		}
+	case 'c':
+		if hasPrefix(line, "created by ") {
+			return true
+		}
+	case 'e':
+		if hasPrefix(line, "exit status ") {
+			return true
+		}
+	case 'r':
+		if string(line) == "runtime stack:" {
+			return true
+		}
+	case 'P':
+		if hasPrefix(line, "PC=") {
+			return true
+		}
+	case 's':
+		if hasPrefix(line, "signal arrived during ") {
+			return true
+		}
 	}
 	return isFrameFunc(line) || isRegister(line)
 }
@@ -90,8 +107,11 @@ func GoroutineDumpLine(line []byte) bool {
 // "main.F[...]", or the builtin "panic"), then its arguments in parentheses
 // to the end of the line ("(0xc000010000, {0x5eb6a0?, 0x1})", "(...)", "()").
 func isFrameFunc(line []byte) bool {
+	if line[len(line)-1] != ')' {
+		return false // before the search for '(', which costs more
+	}
 	p := bytes.IndexByte(line, '(')
-	if p <= 0 || line[len(line)-1] != ')' {
+	if p <= 0 {
 		return false
 	}
 	name := line[:p]

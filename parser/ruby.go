@@ -92,8 +92,10 @@ func parseRuby(h []byte, r *Record) bool {
 // quotes the method 'Class#method'). A backtrace line has the same start
 // but nothing after the method's closing quote.
 func parseRubyUncaught(h []byte, r *Record) bool {
-	k := bytes.Index(h, []byte(":in "))
-	if k <= 0 || k+6 >= len(h) || (h[k+4] != '`' && h[k+4] != '\'') || bytes.IndexByte(h[:k], ' ') >= 0 {
+	// The file, the line and ":in" before the line's first space: the
+	// first ":in " when no space comes before it, found by that space.
+	k := bytes.IndexByte(h, ' ') - 3
+	if k <= 0 || string(h[k:k+3]) != ":in" || k+6 >= len(h) || (h[k+4] != '`' && h[k+4] != '\'') {
 		return false
 	}
 	// The line number before ":in".

@@ -43,6 +43,9 @@ func winstonLevel(b []byte) (Level, bool) {
 func parseWinston(h []byte, r *Record) bool {
 	ls := skipSGR(h, 0)
 	coloured := ls > 0
+	if !coloured && !levelColon(h) {
+		return false // before the level is read: most lines are not winston's
+	}
 	le := ls
 	for le < len(h) && le-ls < 8 && 'a' <= h[le] && h[le] <= 'z' {
 		le++
@@ -82,6 +85,13 @@ func parseWinston(h []byte, r *Record) bool {
 	r.msg = span{int32(m), int32(len(h))}
 	r.rawCont = true
 	return true
+}
+
+// levelColon reports whether h has a ':' where a colourless level word of
+// winston's, four to seven letters, would end.
+func levelColon(h []byte) bool {
+	n := len(h)
+	return n > 4 && (h[4] == ':' || n > 5 && (h[5] == ':' || n > 6 && (h[6] == ':' || n > 7 && h[7] == ':')))
 }
 
 // skipSGR skips one or more ANSI colour codes (ESC [ digits ; … m) at i.
