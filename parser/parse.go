@@ -104,8 +104,16 @@ func ParseLine(line []byte, r *Record) bool {
 	if parseHeader(header, r) && r.Format != FormatUnknown {
 		return true
 	}
-	*r = Record{text: line, layout: layout{msg: span{0, int32(len(line))}}}
+	Unrecognised(line, r)
 	return false
+}
+
+// Unrecognised fills r as ParseLine does for a line of no known format: no
+// format, no level, the whole line the message. The joiner probes every
+// line with IsHeader; for a line the probe found no format in, this is
+// ParseLine's result without parsing the line again.
+func Unrecognised(line []byte, r *Record) {
+	*r = Record{text: line, layout: layout{msg: span{0, int32(len(line))}}}
 }
 
 // IsHeader reports whether line (without its line ending) starts a record:

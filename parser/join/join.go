@@ -97,6 +97,9 @@ type Joiner struct {
 	first     parser.Record
 	firstOK   bool
 	firstHead bool
+	// firstNone: the probe found no format in the record's only line, so
+	// ParseLine's result is parser.Unrecognised's.
+	firstNone bool
 }
 
 // NewJoiner returns a Joiner with the given bounds.
@@ -126,7 +129,7 @@ func (j *Joiner) Add(line []byte) bool {
 		j.cur = append(j.cur, line...)
 		j.partial = !hasEOL(line)
 		// The probe may have seen only a piece of the first line.
-		j.firstOK, j.firstHead = false, false
+		j.firstOK, j.firstHead, j.firstNone = false, false, false
 		return false
 	}
 	j.next = append(j.next[:0], line...)
@@ -238,12 +241,15 @@ func (j *Joiner) start(header bool) {
 	j.curFormat, j.curLevel = j.probe.Format, j.probe.Level
 	j.curCont = j.probe.AcceptsContinuation()
 	j.curBlock = j.probe.BlockContinuation()
-	// The probe is ParseLine's result when it recognised a format (an
-	// unrecognised line gets its whole text as message from ParseLine) and
-	// saw the same text (ParseLine keeps a final "\r" in Text).
+	// The probe is ParseLine's result when it recognised a format, and
+	// tells what ParseLine's result is when it recognised none (the whole
+	// text as message, parser.Unrecognised), if it saw the same text
+	// (ParseLine keeps a final "\r" in Text).
 	j.first = j.probe
 	j.firstHead = header && j.probe.Format != parser.FormatUnknown
-	j.firstOK = j.firstHead && (len(b) == 0 || b[len(b)-1] != '\r')
+	noCR := len(b) == 0 || b[len(b)-1] != '\r'
+	j.firstOK = j.firstHead && noCR
+	j.firstNone = !j.firstHead && noCR
 	// A lone "{" opens a pretty-printed JSON object (logrus PrettyPrint):
 	// its lines are gathered up to the closing "}" and parsed as one.
 	j.jsonOpen = !header && isLone(b, '{')
@@ -260,7 +266,7 @@ func (j *Joiner) start(header bool) {
 func (j *Joiner) startOverflow(line []byte) {
 	j.cur = append(j.cur[:0], line...)
 	j.curLines = 1
-	j.firstOK, j.firstHead = false, false
+	j.firstOK, j.firstHead, j.firstNone = false, false, false
 	j.overflow = true
 	j.partial = !hasEOL(line)
 	j.has = true
@@ -281,6 +287,10 @@ func (j *Joiner) finish() {
 	if j.outLines == 1 {
 		if j.firstOK {
 			j.rec = j.first
+			return
+		}
+		if j.firstNone {
+			parser.Unrecognised(text, &j.rec)
 			return
 		}
 		parser.ParseLine(text, &j.rec)

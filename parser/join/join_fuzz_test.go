@@ -8,7 +8,10 @@ import (
 )
 
 // FuzzJoin checks that records always reproduce the input byte for byte and
-// respect the bounds, whatever the input and the bounds.
+// respect the bounds, whatever the input and the bounds, and, within the
+// default byte bound, that each record is the parse of its raw text
+// (recordsAreParses): the Joiner takes its probes' results instead of
+// parsing again.
 func FuzzJoin(f *testing.F) {
 	f.Add([]byte(klogInfo+klogBlock+zapStack+logrusTxt+goPanic+plain), uint8(3), uint16(100))
 	f.Add([]byte("a\nb\r\n\n\x00"), uint8(1), uint16(64))
@@ -37,6 +40,9 @@ func FuzzJoin(f *testing.F) {
 		}
 		if !bytes.Equal(all, input) {
 			t.Fatalf("round trip:\n got %q\nwant %q", all, input)
+		}
+		if len(input) < DefaultMaxBytes {
+			recordsAreParses(t, input)
 		}
 	})
 }

@@ -40,43 +40,50 @@ func TestRecordIsParseOfRaw(t *testing.T) {
 		inputs = append(inputs, b)
 	}
 	for _, in := range inputs {
-		for _, pieces := range []bool{false, true} {
-			j := NewJoiner(MaxLines(1 << 20))
-			var all []byte
-			check := func() {
-				raw := j.Raw()
-				all = append(all, raw...)
-				text := bytes.TrimSuffix(raw, []byte("\n"))
-				var want parser.Record
-				if j.Lines() == 1 {
-					parser.ParseLine(text, &want)
-				} else {
-					parser.Parse(text, &want)
-				}
-				if got := j.Record(); !reflect.DeepEqual(*got, want) {
-					t.Fatalf("record %q:\n got %+v\nwant %+v", raw, *got, want)
-				}
+		recordsAreParses(t, in)
+	}
+}
+
+// recordsAreParses joins in, fed whole lines and then lines in pieces, with
+// no bound on the lines, and holds every record to parser.ParseLine (one
+// line) or parser.Parse (several) of its raw text.
+func recordsAreParses(t *testing.T, in []byte) {
+	for _, pieces := range []bool{false, true} {
+		j := NewJoiner(MaxLines(1 << 20))
+		var all []byte
+		check := func() {
+			raw := j.Raw()
+			all = append(all, raw...)
+			text := bytes.TrimSuffix(raw, []byte("\n"))
+			var want parser.Record
+			if j.Lines() == 1 {
+				parser.ParseLine(text, &want)
+			} else {
+				parser.Parse(text, &want)
 			}
-			for _, line := range bytes.SplitAfter(in, []byte("\n")) {
-				if len(line) == 0 {
-					continue
-				}
-				if pieces && len(line) > 10 {
-					if j.Add(line[:7]) {
-						check()
-					}
-					line = line[7:]
-				}
-				if j.Add(line) {
+			if got := j.Record(); !reflect.DeepEqual(*got, want) {
+				t.Fatalf("record %q:\n got %+v\nwant %+v", raw, *got, want)
+			}
+		}
+		for _, line := range bytes.SplitAfter(in, []byte("\n")) {
+			if len(line) == 0 {
+				continue
+			}
+			if pieces && len(line) > 10 {
+				if j.Add(line[:7]) {
 					check()
 				}
+				line = line[7:]
 			}
-			if j.Flush() {
+			if j.Add(line) {
 				check()
 			}
-			if !bytes.Equal(all, in) {
-				t.Fatalf("round trip lost bytes")
-			}
+		}
+		if j.Flush() {
+			check()
+		}
+		if !bytes.Equal(all, in) {
+			t.Fatalf("round trip lost bytes")
 		}
 	}
 }
