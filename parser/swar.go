@@ -91,3 +91,12 @@ func indexBareEnd(b []byte, i int) int {
 	}
 	return -1
 }
+
+// digitsAt reports whether the bytes of x that mask selects (0xff each)
+// are all ASCII digits. Each selected byte xor '0' must be at most 9: its
+// high nibble zero, and none set by adding 6. Only a selected byte that is
+// no digit can carry into the next, so a carry hides no bad byte.
+func digitsAt(x, mask uint64) bool {
+	t := x ^ 0x3030303030303030
+	return (t|(t+(0x0606060606060606&mask)))&(0xf0f0f0f0f0f0f0f0&mask) == 0
+}

@@ -1,6 +1,9 @@
 package parser
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+)
 
 // zap console: "<time> <level> [<logger> ][<caller> ]<message>[ <fields JSON>]"
 // with TAB between columns by default (ConsoleSeparator may be " "; UIs and
@@ -208,11 +211,12 @@ func scanRFC3339(h []byte, i int, needT bool) int {
 		return 0
 	}
 	b := h[i:]
-	if !isDigit(b[0]) || !isDigit(b[1]) || !isDigit(b[2]) || !isDigit(b[3]) || b[4] != '-' ||
-		!isDigit(b[5]) || !isDigit(b[6]) || b[7] != '-' || !isDigit(b[8]) || !isDigit(b[9]) ||
-		!(b[10] == 'T' || (!needT && b[10] == ' ')) ||
-		!isDigit(b[11]) || !isDigit(b[12]) || b[13] != ':' || !isDigit(b[14]) || !isDigit(b[15]) || b[16] != ':' ||
-		!isDigit(b[17]) || !isDigit(b[18]) {
+	// Two eight-byte loads check "YYYY-MM-" and "hh:mm:ss" at once (see
+	// digitsAt): every record's time is scanned, some twice (AppendUTC).
+	date, clock := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[11:])
+	if !digitsAt(date, 0x00ffff00ffffffff) || date&0xff0000ff00000000 != 0x2d00002d00000000 ||
+		!isDigit(b[8]) || !isDigit(b[9]) || !(b[10] == 'T' || (!needT && b[10] == ' ')) ||
+		!digitsAt(clock, 0xffff00ffff00ffff) || clock&0x0000ff0000ff0000 != 0x00003a00003a0000 {
 		return 0
 	}
 	j := 19
