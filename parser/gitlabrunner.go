@@ -71,13 +71,18 @@ func parseGitLabRunner(h []byte, r *Record) bool {
 }
 
 // parseGitLabRunnerInfo recognises an info line, which opens with its
-// message: its first escape is the reset after the padding.
+// message: its first escape is the reset after the padding. It runs after
+// the other formats failed, so it clears what they left in r first.
 func parseGitLabRunnerInfo(h []byte, r *Record) bool {
 	if len(h) < 51 || h[0] == ' ' {
 		return false
 	}
 	k := bytes.IndexByte(h, 0x1b)
-	return k >= 50 && bytes.HasPrefix(h[k:], []byte(runnerReset+" ")) && runnerMessage(h, 0, LevelInfo, true, r)
+	if k < 50 || !bytes.HasPrefix(h[k:], []byte(runnerReset+" ")) {
+		return false
+	}
+	r.clear()
+	return runnerMessage(h, 0, LevelInfo, true, r)
 }
 
 // runnerMessage reads the message at h[ms] and the fields after it;

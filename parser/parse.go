@@ -35,7 +35,7 @@ func Parse(text []byte, r *Record) bool {
 		}
 		*r = Record{text: text, layout: layout{cont: r.cont}}
 	}
-	return completeParse(text, r, parseHeader(header, r))
+	return completeParse(text, r, parseHeader(header, r) || parseGitLabRunnerInfo(header, r))
 }
 
 // ParseAfterHeader is Parse for a text of more than one line whose first
@@ -101,7 +101,7 @@ func ParseLine(line []byte, r *Record) bool {
 	if n := len(header); n > 0 && header[n-1] == '\r' {
 		header = header[:n-1]
 	}
-	if parseHeader(header, r) && r.Format != FormatUnknown {
+	if (parseHeader(header, r) || parseGitLabRunnerInfo(header, r)) && r.Format != FormatUnknown {
 		return true
 	}
 	Unrecognised(line, r)
@@ -126,22 +126,15 @@ func IsHeader(line []byte, r *Record) bool {
 		line = line[:n-1]
 	}
 	*r = Record{text: line}
-	return parseHeader(line, r)
+	return parseHeader(line, r) || parseGitLabRunnerInfo(line, r)
 }
 
 // parseHeader dispatches on the first byte so that each line is tried against
 // only the formats that can start with it; the commonest comes first.
+// Its callers then try GitLab Runner's info lines, which open with their
+// message, any byte (parseGitLabRunnerInfo): a call of its own here would
+// cost every line.
 func parseHeader(h []byte, r *Record) bool {
-	if parseHeaderByte(h, r) {
-		return true
-	}
-	// GitLab Runner's info lines open with their message, any byte: they
-	// are tried last, on lines as long as the runner's padding.
-	return len(h) >= 51 && (r.retry() || parseGitLabRunnerInfo(h, r))
-}
-
-// parseHeaderByte is parseHeader's dispatch on the first byte.
-func parseHeaderByte(h []byte, r *Record) bool {
 	if len(h) == 0 {
 		return false
 	}
