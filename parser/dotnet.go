@@ -91,6 +91,35 @@ func parseDotnet(h []byte, r *Record) bool {
 	return true
 }
 
+// parseDotnetUnhandled recognises what the .NET runtime writes to stderr
+// for an exception nothing caught, before the process ends:
+//
+//	Unhandled exception. System.InvalidOperationException: msg
+//	   at Program.<Main>$(String[] args) in /src/Program.cs:line 12
+//
+// the exception's ToString(), its frames (and any inner exception's) on the
+// lines after it. It follows the service's last log record, which it
+// joined before, so that a crash read as that record's level.
+func parseDotnetUnhandled(h []byte, r *Record) bool {
+	const head = "Unhandled exception. "
+	if len(h) <= len(head) || string(h[:len(head)]) != head {
+		return false
+	}
+	// The exception's type: a dotted name, then ": msg" or nothing.
+	i := len(head)
+	for i < len(h) && (isLetter(h[i]) || isDigit(h[i]) || h[i] == '.' || h[i] == '_' || h[i] == '`') {
+		i++
+	}
+	if i == len(head) || !isLetter(h[len(head)]) || bytes.IndexByte(h[len(head):i], '.') < 0 || i < len(h) && h[i] != ':' {
+		return false
+	}
+	r.Format, r.Level = FormatDotnet, LevelCritical
+	r.lvl = span{0, int32(len(head) - 2)} // "Unhandled exception"
+	r.msg = span{int32(len(head)), int32(len(h))}
+	r.rawCont = true
+	return true
+}
+
 // dotnetPadding is what SimpleConsoleFormatter puts before each line of a
 // message: the width of "info: ".
 const dotnetPadding = "      "

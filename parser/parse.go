@@ -475,6 +475,9 @@ func parseHeader(h []byte, r *Record) bool {
 			parseWeave(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parsePython(h, r)
 	case 'C':
 		return parseLog15(h, r) || r.retry() || parsePython(h, r)
+	case 'U':
+		// The .NET runtime's "Unhandled exception. System.X: msg".
+		return parseDotnetUnhandled(h, r)
 	case 'd', 'i', 'w', 'e':
 		// .NET's "info: Category[14]" before winston's format.simple(),
 		// "info: msg", after logfmt, which never takes a line without a

@@ -305,6 +305,10 @@ var edgeCases = []parseCase{
 		format: FormatJava, level: LevelInfo, msg: "[KafkaServer id=0] started", logger: "kafka.server.KafkaServer"},
 	{name: "strimzi layout, a thread with brackets", line: "2026-11-30 04:41:36,123 WARN closing (org.apache.zookeeper.ClientCnxn) [main-SendThread(zk:2181)]",
 		format: FormatJava, level: LevelWarning, msg: "closing", logger: "org.apache.zookeeper.ClientCnxn"},
+	// Pasted in dotnet/aspnetcore#46016: the runtime's report of an
+	// exception nothing caught.
+	{name: "dotnet unhandled exception", line: "Unhandled exception. System.Security.Cryptography.CryptographicException: The certificate data cannot be read with the provided password, the password may be incorrect.",
+		format: FormatDotnet, level: LevelCritical, msg: "System.Security.Cryptography.CryptographicException: The certificate data cannot be read with the provided password, the password may be incorrect."},
 	// GitLab Runner's RunnerTextFormatter, as in testdata/corpus/gitlabrunner.
 	{name: "gitlab runner warning", line: "\x1b[0;33mWARNING: Job failed: exit code 1                  \x1b[0;m  \x1b[0;33mjob\x1b[0;m=14796 \x1b[0;33mrunner\x1b[0;m=d87fcd19",
 		format: FormatGitLabRunner, level: LevelWarning, msg: "Job failed: exit code 1", fields: []string{"job=14796", "runner=d87fcd19"}},
@@ -642,6 +646,9 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	// "Unhandled exception. " without an exception's dotted type.
+	"Unhandled exception. something went wrong",
+	"Unhandled exception.",
 	// GitLab Runner's lines without their colours (pasted from a
 	// terminal): java.util.logging's second line reads the same.
 	"WARNING: Job failed: exit code 1                    duration=51m54.614622086s job=14796",

@@ -14,7 +14,8 @@ package corpusgen
 // those levels; the level of each record is the level that layout prints.
 
 // genDotnet: an ASP.NET Core service's console log through start-up,
-// requests, a failure with its exception, a crash, and the SingleLine form.
+// requests, a failure with its exception, a crash, the SingleLine form,
+// and the runtime's report of an exception nothing caught.
 func genDotnet(r *recorder) {
 	const simple = "SimpleConsoleFormatter, typed from its source"
 	const single = "SimpleConsoleFormatter with SingleLine = true, typed from its source"
@@ -39,6 +40,18 @@ func genDotnet(r *recorder) {
 			"         at Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Infrastructure.TransportManager.BindAsync(EndPoint endPoint, ConnectionDelegate connectionDelegate, EndpointConfig endpointConfig, CancellationToken cancellationToken)"},
 		{LevelInfo, single, "info: Microsoft.Hosting.Lifetime[14] Now listening on: http://[::]:8080"},
 		{LevelError, single, "fail: Orders.Api.PaymentService[1001] Payment provider timed out after 30s System.TimeoutException: The operation has timed out.    at Orders.Api.PaymentService.ChargeAsync(Order order) in /src/Orders.Api/PaymentService.cs:line 57"},
+		// The runtime's own report of an exception nothing caught, on
+		// stderr as the process ends: "Unhandled exception. " and the
+		// exception's ToString(), an inner exception's after " ---> ".
+		{LevelCritical, "the .NET runtime's unhandled-exception report, typed from its format", "Unhandled exception. System.InvalidOperationException: Failed to load the orders configuration.\n" +
+			" ---> System.IO.FileNotFoundException: Could not find file '/app/appsettings.Production.json'.\n" +
+			"File name: '/app/appsettings.Production.json'\n" +
+			"   at Microsoft.Win32.SafeHandles.SafeFileHandle.Init(String path, FileMode mode, FileAccess access, FileShare share, FileOptions options, Int64 preallocationSize)\n" +
+			"   at System.IO.File.ReadAllText(String path)\n" +
+			"   at Orders.Api.Settings.Load(String environment) in /src/Orders.Api/Settings.cs:line 21\n" +
+			"   --- End of inner exception stack trace ---\n" +
+			"   at Orders.Api.Settings.Load(String environment) in /src/Orders.Api/Settings.cs:line 27\n" +
+			"   at Program.<Main>$(String[] args) in /src/Orders.Api/Program.cs:line 12"},
 	} {
 		handLine(r, FormatDotnet, c.level, c.writer, c.line)
 	}
@@ -69,7 +82,7 @@ func genDotnetJSON(r *recorder) {
 func dotnetStreams() []*stream {
 	return []*stream{
 		{logger: "dotnet", name: "console", modules: []string{modStd},
-			desc: "HAND-WRITTEN records: .NET's console logger with its default SimpleConsoleFormatter, typed from its source (.NET installs from no registry here): every level, scopes, an exception, a crash, the SingleLine form", run: genDotnet},
+			desc: "HAND-WRITTEN records: .NET's console logger with its default SimpleConsoleFormatter, typed from its source (.NET installs from no registry here): every level, scopes, an exception, a crash, the SingleLine form, and the runtime's unhandled-exception report", run: genDotnet},
 		{logger: "dotnet", name: "json-console", modules: []string{modStd},
 			desc: "HAND-WRITTEN records: .NET's console logger with JsonConsoleFormatter, typed from its source (.NET installs from no registry here): every LogLevel, with and without a timestamp, exceptions", run: genDotnetJSON},
 	}
