@@ -100,6 +100,8 @@ func (r *Record) EachField(fn func(Field) bool) {
 		fn(eventIDField(b))
 	case fieldsRunner:
 		eachRunnerField(b, fn)
+	case fieldsMinIO:
+		eachMinIOField(b, fn)
 	}
 }
 

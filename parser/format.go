@@ -109,10 +109,12 @@ const (
 	FormatGitea
 	// FormatGitLabRunner is GitLab Runner's log: "WARNING: Job failed: exit code 1<padding>  job=14796".
 	FormatGitLabRunner
+	// FormatMinIO is MinIO's console error report: "API: SYSTEM()", then "Time: …", "Error: …" and its trace.
+	FormatMinIO
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner", "minio"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

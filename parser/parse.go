@@ -85,6 +85,9 @@ func completeParse(text []byte, r *Record, ok bool) bool {
 			if r.Format == FormatGitLabRunner && r.fields.empty() {
 				runnerLastLine(r)
 			}
+			if r.Format == FormatMinIO {
+				minioReport(r)
+			}
 		}
 		return true
 	}
@@ -148,6 +151,10 @@ func parseHeader(h []byte, r *Record) bool {
 	// indirect jump instead of a chain of comparisons.
 	switch h[0] {
 	case 'I', 'W', 'E', 'F':
+		// MinIO's report of an error without an API: "INTERNAL".
+		if len(h) == 8 && string(h) == "INTERNAL" {
+			return parseMinIO(h, r)
+		}
 		// Cassandra's "INFO  [main] <date> …" before logrus's TTY form,
 		// whose bracket may hold any text.
 		return parseKlog(h, r) || r.retry() || (len(h) > 6 && h[5] == ' ' && h[6] == '[' && parseCassandra(h, r)) || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() ||
@@ -490,8 +497,11 @@ func parseHeader(h []byte, r *Record) bool {
 		return parseJUL(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'A', 'J', 'M', 'N', 'O':
 		// java.util.logging's "Dec 01, 2026 6:13:29 PM source" (its
-		// 'D', 'F' and 'S' months are tried in those cases), and Ruby
-		// Logger's ANY ("A, [2026-…").
+		// 'D', 'F' and 'S' months are tried in those cases), Ruby
+		// Logger's ANY ("A, [2026-…"), and MinIO's "API: SYSTEM()".
+		if len(h) > 5 && h[1] == 'P' && h[3] == ':' {
+			return parseMinIO(h, r)
+		}
 		return parseJUL(h, r) || r.retry() || parseRuby(h, r)
 	case '/', '.':
 		// Ruby's uncaught exception, "/app/x.rb:3:in `m': msg (Error)",

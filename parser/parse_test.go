@@ -309,6 +309,11 @@ var edgeCases = []parseCase{
 	// exception nothing caught.
 	{name: "dotnet unhandled exception", line: "Unhandled exception. System.Security.Cryptography.CryptographicException: The certificate data cannot be read with the provided password, the password may be incorrect.",
 		format: FormatDotnet, level: LevelCritical, msg: "System.Security.Cryptography.CryptographicException: The certificate data cannot be read with the provided password, the password may be incorrect."},
+	// MinIO's report's first line, as in testdata/corpus/minio.
+	{name: "minio report", line: "API: SYSTEM()", format: FormatMinIO, level: LevelError, msg: "API: SYSTEM()"},
+	{name: "minio report, an S3 call", line: "API: PutObject(bucket=photos, object=2024/a.jpg)", format: FormatMinIO, level: LevelError, msg: "API: PutObject(bucket=photos, object=2024/a.jpg)"},
+	{name: "minio report, a subsystem", line: "API: SYSTEM.iam", format: FormatMinIO, level: LevelError, msg: "API: SYSTEM.iam"},
+	{name: "minio internal report", line: "INTERNAL", format: FormatMinIO, level: LevelError, msg: "INTERNAL"},
 	// GitLab Runner's RunnerTextFormatter, as in testdata/corpus/gitlabrunner.
 	{name: "gitlab runner warning", line: "\x1b[0;33mWARNING: Job failed: exit code 1                  \x1b[0;m  \x1b[0;33mjob\x1b[0;m=14796 \x1b[0;33mrunner\x1b[0;m=d87fcd19",
 		format: FormatGitLabRunner, level: LevelWarning, msg: "Job failed: exit code 1", fields: []string{"job=14796", "runner=d87fcd19"}},
@@ -646,6 +651,11 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	// MinIO's banner, and "API:" lines that are no report's.
+	"API: http://10.42.0.5:9000  http://127.0.0.1:9000",
+	"API: SYSTEM() and more",
+	"API: ",
+	"INTERNAL ERROR",
 	// "Unhandled exception. " without an exception's dotted type.
 	"Unhandled exception. something went wrong",
 	"Unhandled exception.",

@@ -40,6 +40,7 @@ const (
 	fieldsKlogr              // klogr's `"key"=value` pairs, both JSON, minus the "msg" pair
 	fieldsEventID            // .NET's event id: the number alone, reported as event_id
 	fieldsRunner             // GitLab Runner's " key=value" pairs, keys coloured or not, values with spaces
+	fieldsMinIO              // MinIO's report lines "Key: value", its "API: …" first
 )
 
 // How the timestamp is written.
@@ -60,6 +61,7 @@ const (
 	timePHP             // 02-Jan-2006 15:04:05[.000000], local time (PHP-FPM)
 	timeApache          // Mon Jan 02 15:04:05[.000000] 2006, local time (Apache httpd)
 	timeNest            // 1/2/2006, 3:04:05 PM, local time, en-US (NestJS; other locales' forms do not decode)
+	timeMinIO           // 15:04:05 MST 01/02/2006 (MinIO's report)
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the

@@ -67,6 +67,8 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 			nsec, ref.Location()), true
 	case timeNest:
 		return nestTime(b, ref.Location())
+	case timeMinIO:
+		return minioTime(b, ref.Location())
 	}
 	// timeKitchen ("4:42AM") has no date and no seconds: the time of
 	// arrival is closer to the truth than anything built from it.

@@ -212,6 +212,7 @@ func allStreams() []*stream {
 	all = append(all, kibanaStreams()...)
 	all = append(all, giteaStreams()...)
 	all = append(all, gitlabRunnerStreams()...)
+	all = append(all, minioStreams()...)
 	all = append(all, airliftStreams()...)
 	all = append(all, pgbouncerStreams()...)
 	all = append(all, dotnetStreams()...)

@@ -154,6 +154,13 @@ func (j *Joiner) Add(line []byte) bool {
 		}
 		j.inDump = j.inDump || parser.GoroutineHeader(b)
 	}
+	if !header && j.curCont && j.curFormat == parser.FormatMinIO && !parser.MinIOReportLine(b) {
+		// A MinIO error report has a grammar too: the line after it is
+		// MinIO's next message (or the blank line before its next report).
+		j.finish()
+		j.start(false)
+		return true
+	}
 	open := true
 	if !header && j.curCont && j.curBlock {
 		// A structured klog record continues only inside its value

@@ -257,6 +257,25 @@ func TestJoinRecordBoundaries(t *testing.T) {
 	})
 }
 
+// TestJoinMinIOReport: a MinIO error report takes its own lines (its keys,
+// the error, the indented tags and trace) and no other: the line after it
+// is MinIO's next message, and the blank line before the next report is
+// a record of its own.
+func TestJoinMinIOReport(t *testing.T) {
+	report := "API: SYSTEM()\nTime: 23:10:27 UTC 06/17/2024\nDeploymentID: 3c0f693c\nRequestID: 17F\nRemoteHost: 10.0.0.5\nHost: minio-0\nUserAgent: MinIO (linux; amd64)\n" +
+		"Error: file access denied (*fmt.wrapError)\n       drive=\"/export\"\n       2: internal/logger/logger.go:258:logger.LogIf()\n       1: cmd/xl-storage.go:251:cmd.newXLStorage()\n"
+	input := "\n" + report + "Status:         1 Online, 0 Offline.\n" + "\nINTERNAL\nTime: 23:10:28 UTC 06/17/2024\nError: boom\n" +
+		"API: http://10.42.0.5:9000  http://127.0.0.1:9000\n"
+	checkRecs(t, collect(t, input), []want{
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+		{parser.FormatMinIO, parser.LevelError, 11},
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+		{parser.FormatMinIO, parser.LevelError, 3},
+		{parser.FormatUnknown, parser.LevelUnknown, 1},
+	})
+}
+
 // TestJoinGoFamily: issue 13's log15 / go-ethereum, capnslog, Calico and
 // Weave Net lines each start a record (none is taken for a continuation of
 // the record before, as they were by logrus's TTY form), and their raw
