@@ -256,8 +256,8 @@ func parseHeader(h []byte, r *Record) bool {
 					return true
 				}
 				r.retry()
-				// Python's basicConfig layouts: " - name - LEVEL - " or
-				// ",mmm LEVEL ".
+				// Python's basicConfig layouts: " - name - LEVEL - ",
+				// ",mmm LEVEL " or ",mmm name LEVEL ".
 				if parsePythonAsctime(h, te, r) {
 					return true
 				}

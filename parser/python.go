@@ -8,6 +8,7 @@ import "bytes"
 //	WARNING:app.db:connection lost                    logging's default (basicConfig())
 //	2026-11-30 04:41:36,123 - app.db - ERROR - msg    basicConfig's documented "%(asctime)s - %(name)s - %(levelname)s - %(message)s"
 //	2026-11-30 04:41:36,123 INFO msg                  "%(asctime)s %(levelname)s ...", %(levelname)-8s padded or not
+//	2026-11-30 04:41:36,123 app.db ERROR    msg       "%(asctime)s %(name)s %(levelname)-8s %(message)s", padded or not
 //	INFO:     Started server process [1]              uvicorn's DefaultFormatter
 //	[2026-11-30 04:41:36 +0000] [1] [INFO] Booting    gunicorn's error log
 //	[2026-11-30T04:41:36.123+0000] {job.py:798} INFO - msg   Airflow's (and, before 2.4, "[%(asctime)s]" plain; 1.10's "{{…}}")
@@ -134,8 +135,9 @@ func parsePythonTraceback(h []byte, r *Record) bool {
 //
 //	<asctime> - <name> - <LEVEL> - <msg>
 //	<asctime> <LEVEL> <msg>          (%(levelname)-8s pads the name)
+//	<asctime> <name> <LEVEL> <msg>   (the same, the logger's name first)
 //
-// The first is told by its " - " separators. The second only when the time
+// The first is told by its " - " separators. The others only when the time
 // has logging's ",mmm" milliseconds, which no Go logger writes: without
 // them "<time> INFO msg" is as much any other program's.
 func parsePythonAsctime(h []byte, te int, r *Record) bool {
@@ -171,8 +173,31 @@ func parsePythonAsctime(h []byte, te int, r *Record) bool {
 		le++
 	}
 	lvl, ok := pythonLevel(h[i:le])
-	if !ok || (le < len(h) && h[le] != ' ') {
-		return false
+	if ok && le < len(h) && h[le] != ' ' {
+		ok = false // "ERROR:", or a name such as "DEBUG_toolbar"
+	}
+	var name span
+	if !ok {
+		// "%(name)s %(levelname)s": a dotted name ("arches.app.tasks",
+		// "__main__", "root"), one space, and the level word right after
+		// it; a level word further on is the message's. A name that is
+		// a level word alone ("INFO ERROR msg") reads as the form above.
+		ne := i
+		for ne < len(h) && isPythonNameByte(h[ne]) {
+			ne++
+		}
+		if c := h[i]; ne == i || ne+1 >= len(h) || h[ne] != ' ' || !(isLetter(c) || c == '_') {
+			return false
+		}
+		ls := ne + 1
+		le = ls
+		for le < len(h) && le-ls < 9 && isUpper(h[le]) {
+			le++
+		}
+		if lvl, ok = pythonLevel(h[ls:le]); !ok || le < len(h) && h[le] != ' ' {
+			return false
+		}
+		name, i = span{int32(i), int32(ne)}, ls
 	}
 	ms := le
 	for ms < len(h) && h[ms] == ' ' {
@@ -180,6 +205,7 @@ func parsePythonAsctime(h []byte, te int, r *Record) bool {
 	}
 	r.Format, r.Level = FormatPython, lvl
 	r.time, r.timeKind = span{0, int32(te)}, timeRFC3339
+	r.logger = name
 	r.lvl = span{int32(i), int32(le)}
 	r.msg = span{int32(ms), int32(len(h))}
 	r.rawCont = true

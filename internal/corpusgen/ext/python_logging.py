@@ -114,6 +114,11 @@ def main():
     elif mode == "level-padded":
         logging.basicConfig(level=logging.DEBUG, stream=err,
                             format="%(asctime)s %(levelname)-8s %(name)s: %(message)s")
+    elif mode == "name-level":
+        # The logger's name before the padded level, as Arches logs
+        # (archesproject/arches#12214).
+        logging.basicConfig(level=logging.DEBUG, stream=err,
+                            format="%(asctime)s %(name)s %(levelname)-8s %(message)s")
     elif mode == "celery":
         # Celery's worker_log_format and worker_task_log_format defaults
         # (celery/app/defaults.py), which its worker sets up on stderr.
