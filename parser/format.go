@@ -111,10 +111,12 @@ const (
 	FormatGitLabRunner
 	// FormatMinIO is MinIO's console error report: "API: SYSTEM()", then "Time: …", "Error: …" and its trace.
 	FormatMinIO
+	// FormatBeego is beego's logger (Harbor's core): "2023/03/04 21:28:31.058 [E] [server.go:12]  msg".
+	FormatBeego
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner", "minio"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner", "minio", "beego"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

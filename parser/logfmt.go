@@ -432,6 +432,10 @@ func parseStdlog(h []byte, r *Record) bool {
 			return true
 		}
 	}
+	// Beego's "[D] [file.go:12]  msg", its level's letter in colour or not.
+	if caller.empty() && i+3 < len(h) && (h[i] == 0x1b || h[i] == '[' && h[i+2] == ']') && parseBeego(h, tEnd, i, r) {
+		return true
+	}
 	if i < len(h) && h[i] == '[' {
 		// nginx's error log: "[notice] 1#1: " in lower case, no caller.
 		if caller.empty() && i+1 < len(h) && 'a' <= h[i+1] && h[i+1] <= 'z' && parseNginx(h, tEnd, i, r) {

@@ -309,6 +309,12 @@ var edgeCases = []parseCase{
 	// exception nothing caught.
 	{name: "dotnet unhandled exception", line: "Unhandled exception. System.Security.Cryptography.CryptographicException: The certificate data cannot be read with the provided password, the password may be incorrect.",
 		format: FormatDotnet, level: LevelCritical, msg: "System.Security.Cryptography.CryptographicException: The certificate data cannot be read with the provided password, the password may be incorrect."},
+	// Pasted in goharbor/harbor-helm#1189: beego's debug line without a caller.
+	{name: "beego debug, no caller", line: "2023/03/04 21:28:31.058 [D]  init global config instance failed. If you do not use this, just ignore it.",
+		format: FormatBeego, level: LevelDebug, msg: "init global config instance failed. If you do not use this, just ignore it.", time: "2023/03/04 21:28:31.058"},
+	{name: "beego error in colour, a caller", line: "2026/12/02 13:37:59.952 \x1b[1;31m[E]\x1b[0m [main.go:31]  failed to ping database",
+		format: FormatBeego, level: LevelError, msg: "failed to ping database", caller: "main.go:31"},
+	{name: "beego emergency", line: "2026/12/02 13:37:59.952 [M] [main.go:31]  core cannot start", format: FormatBeego, level: LevelEmergency, msg: "core cannot start"},
 	// MinIO's report's first line, as in testdata/corpus/minio.
 	{name: "minio report", line: "API: SYSTEM()", format: FormatMinIO, level: LevelError, msg: "API: SYSTEM()"},
 	{name: "minio report, an S3 call", line: "API: PutObject(bucket=photos, object=2024/a.jpg)", format: FormatMinIO, level: LevelError, msg: "API: PutObject(bucket=photos, object=2024/a.jpg)"},
@@ -666,6 +672,10 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	// beego's layout with a letter that is no level, a bracket that is no
+	// caller, one space before the message.
+	"2023/03/04 21:28:31.058 [X]  not a level",
+	"2023/03/04 21:28:31.058 [E] [not a caller]  msg",
 	// MinIO's banner, and "API:" lines that are no report's.
 	"API: http://10.42.0.5:9000  http://127.0.0.1:9000",
 	"API: SYSTEM() and more",

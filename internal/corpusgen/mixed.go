@@ -213,6 +213,7 @@ func allStreams() []*stream {
 	all = append(all, giteaStreams()...)
 	all = append(all, gitlabRunnerStreams()...)
 	all = append(all, minioStreams()...)
+	all = append(all, beegoStreams()...)
 	all = append(all, airliftStreams()...)
 	all = append(all, pgbouncerStreams()...)
 	all = append(all, dotnetStreams()...)
