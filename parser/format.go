@@ -113,10 +113,12 @@ const (
 	FormatMinIO
 	// FormatBeego is beego's logger (Harbor's core): "2023/03/04 21:28:31.058 [E] [server.go:12]  msg".
 	FormatBeego
+	// FormatCeph is Ceph's daemons' log, as Rook runs them: "debug 2024-08-20T14:05:39.525+0000 737f80905640 -1 msg".
+	FormatCeph
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner", "minio", "beego"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner", "minio", "beego", "ceph"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

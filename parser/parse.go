@@ -235,6 +235,11 @@ func parseHeader(h []byte, r *Record) bool {
 				if isUpper(h[te+1]) && parseFlink(h, te, r) {
 					return true
 				}
+				// Ceph's before Octopus, "<time> 7fc5b6e8c700  0 msg": no
+				// zone, a thread's id in hex.
+				if te+12 < len(h) && h[te+2] != ' ' && h[te+9] != ' ' && parseCeph(h, 0, te, r) {
+					return true
+				}
 				if parseCapnslog(h, te, r) {
 					return true
 				}
@@ -314,6 +319,11 @@ func parseHeader(h []byte, r *Record) bool {
 				return true
 			}
 			r.retry()
+		}
+		// Ceph's "<RFC 3339> 7f54ecaab080 -1 msg": a thread's id in hex
+		// and a debug level, where zap, hclog and zerolog have a level.
+		if kind == timeRFC3339 && tEnd+12 < len(h) && h[tEnd] == ' ' && h[tEnd+9] != ' ' && h[tEnd+2] != ' ' && parseCeph(h, 0, tEnd, r) {
+			return true
 		}
 		// MySQL's "<RFC 3339> 0 [Note] ": a thread id, where zap, hclog
 		// and zerolog have a letter or a bracket.
@@ -488,7 +498,10 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'd', 'i', 'w', 'e':
 		// .NET's "info: Category[14]" before winston's format.simple(),
 		// "info: msg", after logfmt, which never takes a line without a
-		// '=' pair.
+		// '=' pair; Rook's "debug " before Ceph's lines.
+		if h[0] == 'd' && len(h) > 6 && h[5] == ' ' && isDigit(h[6]) && parseCephPrefixed(h, r) {
+			return true
+		}
 		return parseDotnet(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
 			parseWinston(h, r)
 	case 'L':

@@ -315,6 +315,12 @@ var edgeCases = []parseCase{
 	{name: "beego error in colour, a caller", line: "2026/12/02 13:37:59.952 \x1b[1;31m[E]\x1b[0m [main.go:31]  failed to ping database",
 		format: FormatBeego, level: LevelError, msg: "failed to ping database", caller: "main.go:31"},
 	{name: "beego emergency", line: "2026/12/02 13:37:59.952 [M] [main.go:31]  core cannot start", format: FormatBeego, level: LevelEmergency, msg: "core cannot start"},
+	// Pasted in rook/rook#14602: a Ceph monitor behind Rook's prefix.
+	{name: "ceph in rook, an error", line: "debug 2024-08-20T14:05:39.525+0000 737f80905640 -1 mon.b@0(probing) e0 get_health_metrics reporting 40 slow ops",
+		format: FormatCeph, level: LevelError, msg: "mon.b@0(probing) e0 get_health_metrics reporting 40 slow ops", time: "2024-08-20T14:05:39.525+0000"},
+	{name: "ceph cluster log warning, no prefix", line: "2025-02-18T14:14:22.206+0000 7f05459fc640  0 log_channel(cluster) log [WRN] : [WRN] MON_DOWN: 2/5 mons down",
+		format: FormatCeph, level: LevelWarning, msg: "log_channel(cluster) log [WRN] : [WRN] MON_DOWN: 2/5 mons down"},
+	{name: "ceph before octopus, debug level 10", line: "2021-10-09 11:05:59.220 7fc5b6e8c700 10 mds.0.12 handle_client_session", format: FormatCeph, level: LevelDebug, msg: "mds.0.12 handle_client_session"},
 	// MinIO's report's first line, as in testdata/corpus/minio.
 	{name: "minio report", line: "API: SYSTEM()", format: FormatMinIO, level: LevelError, msg: "API: SYSTEM()"},
 	{name: "minio report, an S3 call", line: "API: PutObject(bucket=photos, object=2024/a.jpg)", format: FormatMinIO, level: LevelError, msg: "API: PutObject(bucket=photos, object=2024/a.jpg)"},
@@ -672,6 +678,9 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	// Ceph's shape with no hex thread, or no debug level.
+	"debug 2024-08-20T14:05:39.525+0000 not-a-thread -1 msg",
+	"2025-02-18T14:14:22.206+0000 7f05459fc640 x msg",
 	// beego's layout with a letter that is no level, a bracket that is no
 	// caller, one space before the message.
 	"2023/03/04 21:28:31.058 [X]  not a level",
