@@ -415,6 +415,10 @@ func parseHeader(h []byte, r *Record) bool {
 			if len(h) > 26 && h[24] == ']' && h[26] == '{' && h[20] == ',' {
 				return scanRFC3339(h[:24], 1, false) == 24 && parseAirflow(h, 24, r)
 			}
+			// Redis 2.x's "[9] 14 May 13:19:52.866 # ".
+			if len(h) > 24 && (h[2] == ']' || h[3] == ']' || h[4] == ']' || h[5] == ']') && parseRedis2(h, r) {
+				return true
+			}
 			return parseGunicorn(h, r) || r.retry() || parseCelery(h, r) || r.retry() || parseEnvoy(h, r) || r.retry() ||
 				parseKafka(h, r)
 		}

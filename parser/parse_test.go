@@ -321,6 +321,12 @@ var edgeCases = []parseCase{
 	{name: "ceph cluster log warning, no prefix", line: "2025-02-18T14:14:22.206+0000 7f05459fc640  0 log_channel(cluster) log [WRN] : [WRN] MON_DOWN: 2/5 mons down",
 		format: FormatCeph, level: LevelWarning, msg: "log_channel(cluster) log [WRN] : [WRN] MON_DOWN: 2/5 mons down"},
 	{name: "ceph before octopus, debug level 10", line: "2021-10-09 11:05:59.220 7fc5b6e8c700 10 mds.0.12 handle_client_session", format: FormatCeph, level: LevelDebug, msg: "mds.0.12 handle_client_session"},
+	// Pasted in redis/docker-library-redis#165 and sameersbn/docker-gitlab#320:
+	// Redis before 5.0 (no year) and 2.x (the pid in brackets).
+	{name: "redis before 5.0", line: "1:M 24 Sep 10:00:56.234 # WARNING: The TCP backlog setting of 511 cannot be enforced",
+		format: FormatRedis, level: LevelWarning, msg: "WARNING: The TCP backlog setting of 511 cannot be enforced", time: "24 Sep 10:00:56.234"},
+	{name: "redis 2.x", line: "[9] 14 May 13:19:52.866 * The server is now ready to accept connections on port 6379",
+		format: FormatRedis, level: LevelNotice, msg: "The server is now ready to accept connections on port 6379", time: "14 May 13:19:52.866"},
 	// MinIO's report's first line, as in testdata/corpus/minio.
 	{name: "minio report", line: "API: SYSTEM()", format: FormatMinIO, level: LevelError, msg: "API: SYSTEM()"},
 	{name: "minio report, an S3 call", line: "API: PutObject(bucket=photos, object=2024/a.jpg)", format: FormatMinIO, level: LevelError, msg: "API: PutObject(bucket=photos, object=2024/a.jpg)"},
@@ -678,6 +684,9 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	// Redis's old shapes with no level character, or no month.
+	"1:M 24 Sep 10:00:56.234 ! WARNING",
+	"[9] 14 Mai 13:19:52.866 # Server started",
 	// Ceph's shape with no hex thread, or no debug level.
 	"debug 2024-08-20T14:05:39.525+0000 not-a-thread -1 msg",
 	"2025-02-18T14:14:22.206+0000 7f05459fc640 x msg",

@@ -57,6 +57,7 @@ const (
 	timeJUL             // Jan 02, 2006 3:04:05 PM, no zone (java.util.logging's SimpleFormatter)
 	timeZoneName        // 2006-01-02 15:04:05.000 UTC: a zone name or offset after a space (PostgreSQL's %m)
 	timeRedis           // 02 Jan 2006 15:04:05.000, local time (Redis)
+	timeRedisNoYear     // 02 Jan 15:04:05.000, no year, local time (Redis before 5.0)
 	timeMySQL           // 2006-01-02 15:04:05 or 060102 15:04:05, the hour space-padded, local time (MariaDB); 06/01/02 15:04:05 (Spark)
 	timePHP             // 02-Jan-2006 15:04:05[.000000], local time (PHP-FPM)
 	timeApache          // Mon Jan 02 15:04:05[.000000] 2006, local time (Apache httpd)
@@ -120,13 +121,13 @@ func (r *Record) Text() []byte { return r.text }
 func (r *Record) get(s span) []byte { return r.text[s.start:s.end] }
 
 // OmitsYear reports whether the record's timestamp leaves out the year
-// (klog, the terminal form of log15 and go-ethereum) or the whole date
+// (klog, the terminal form of log15 and go-ethereum, Redis before 5.0) or the whole date
 // (logback's and log4j2's default time of day), so that Timestamp
 // takes it from its reference time: callers that would otherwise pass a
 // zero reference must pass a real one (the clock, or better the time the
 // line was written) for these records.
 func (r *Record) OmitsYear() bool {
-	return r.timeKind == timeKlog || r.timeKind == timeLog15 || r.timeKind == timeClock
+	return r.timeKind == timeKlog || r.timeKind == timeLog15 || r.timeKind == timeClock || r.timeKind == timeRedisNoYear
 }
 
 // RawTime returns the timestamp exactly as written, or nil when the line has none.

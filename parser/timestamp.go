@@ -67,6 +67,8 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 			nsec, ref.Location()), true
 	case timeNest:
 		return nestTime(b, ref.Location())
+	case timeRedisNoYear:
+		return redisNoYearTime(b, ref)
 	case timeMinIO:
 		return minioTime(b, ref.Location())
 	}

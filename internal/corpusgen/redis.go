@@ -109,10 +109,29 @@ func driveRedis(prog, dir string) ([]byte, []Record, error) {
 	return log.buf.Bytes(), recs, nil
 }
 
+// genRedisOld: Redis before 5.0, whose time has no year, and 2.x, whose
+// line opens with the pid in brackets and no role, as users pasted them
+// (redis/docker-library-redis#165 and #346, sameersbn/docker-redis#7,
+// sameersbn/docker-gitlab#320): no such Redis installs here. The level of
+// each record is its level character's.
+func genRedisOld(r *recorder) {
+	const pasted = "a line of Redis before 5.0, pasted into a public issue"
+	for _, c := range []struct{ level, line string }{
+		{LevelWarning, "1:M 24 Sep 10:00:56.234 # WARNING: The TCP backlog setting of 511 cannot be enforced because /proc/sys/net/core/somaxconn is set to the lower value of 128."},
+		{LevelWarning, "1:M 24 Sep 10:00:56.234 # WARNING overcommit_memory is set to 0! Background save may fail under low memory condition. To fix this issue add 'vm.overcommit_memory = 1' to /etc/sysctl.conf and then reboot or run the command 'sysctl vm.overcommit_memory=1' for this to take effect."},
+		{LevelWarning, "[9] 14 May 13:19:52.866 # Server started, Redis version 2.8.4"},
+		{LevelNotice, "[9] 14 May 13:19:52.866 * The server is now ready to accept connections on port 6379"},
+	} {
+		handLine(r, FormatRedis, c.level, pasted, c.line)
+	}
+}
+
 func redisStreams() []*stream {
-	return []*stream{{logger: "redis", name: "server", ext: &extRun{
-		prog: "redis-server", install: "apt-get install redis-server",
-		version: []string{"redis-server", "--version"}, drive: driveRedis,
-	}, desc: "redis-server on stdout at loglevel debug: start, connections, DEBUG LOG, a maxmemory below the memory in use, " +
-		"SHUTDOWN SAVE; each line's level is the one Redis's source logs its message at (redisMessages), not the printed character"}}
+	return []*stream{{logger: "redis", name: "before-5", run: genRedisOld,
+		desc: "HAND-WRITTEN records: Redis before 5.0 (\"1:M 24 Sep 10:00:56.234 # msg\", no year) and 2.x (\"[9] 14 May 13:19:52.866 # msg\") as users pasted them"},
+		{logger: "redis", name: "server", ext: &extRun{
+			prog: "redis-server", install: "apt-get install redis-server",
+			version: []string{"redis-server", "--version"}, drive: driveRedis,
+		}, desc: "redis-server on stdout at loglevel debug: start, connections, DEBUG LOG, a maxmemory below the memory in use, " +
+			"SHUTDOWN SAVE; each line's level is the one Redis's source logs its message at (redisMessages), not the printed character"}}
 }
