@@ -45,24 +45,24 @@ const (
 
 // How the timestamp is written.
 const (
-	timeNone      uint8 = iota
-	timeKlog            // MMDD hh:mm:ss.uuuuuu, no year, no zone
-	timeRFC3339         // 2006-01-02T15:04:05[.frac][Z|±hh:mm|±hhmm], also with a space for T and no zone
-	timeEpoch           // float or integer epoch in s, ms, µs or ns
-	timeStdlog          // package log: 2006/01/02 15:04:05[.000000], local time; read by position, so SonarQube's 2006.01.02 too
-	timeKitchen         // zerolog console default: 3:04PM, no date
-	timeLog15           // log15 / go-ethereum terminal: 01-02|15:04:05[.000], no year, no zone
-	timeSpaceZone       // 2006-01-02 15:04:05[.frac] -0700: the zone after a space (gunicorn)
-	timeClock           // 15:04:05.000, no date, no zone (logback's and log4j2's %d{HH:mm:ss.SSS})
-	timeJUL             // Jan 02, 2006 3:04:05 PM, no zone (java.util.logging's SimpleFormatter)
-	timeZoneName        // 2006-01-02 15:04:05.000 UTC: a zone name or offset after a space (PostgreSQL's %m)
-	timeRedis           // 02 Jan 2006 15:04:05.000, local time (Redis)
-	timeRedisNoYear     // 02 Jan 15:04:05.000, no year, local time (Redis before 5.0)
-	timeMySQL           // 2006-01-02 15:04:05 or 060102 15:04:05, the hour space-padded, local time (MariaDB); 06/01/02 15:04:05 (Spark)
-	timePHP             // 02-Jan-2006 15:04:05[.000000], local time (PHP-FPM)
-	timeApache          // Mon Jan 02 15:04:05[.000000] 2006, local time (Apache httpd)
-	timeNest            // 1/2/2006, 3:04:05 PM, local time, en-US (NestJS; other locales' forms do not decode)
-	timeMinIO           // 15:04:05 MST 01/02/2006 (MinIO's report)
+	timeNone        uint8 = iota
+	timeKlog              // MMDD hh:mm:ss.uuuuuu, no year, no zone
+	timeRFC3339           // 2006-01-02T15:04:05[.frac][Z|±hh:mm|±hhmm], also with a space for T and no zone
+	timeEpoch             // float or integer epoch in s, ms, µs or ns
+	timeStdlog            // package log: 2006/01/02 15:04:05[.000000], local time; read by position, so SonarQube's 2006.01.02 too
+	timeKitchen           // zerolog console default: 3:04PM, no date
+	timeLog15             // log15 / go-ethereum terminal: 01-02|15:04:05[.000], no year, no zone
+	timeSpaceZone         // 2006-01-02 15:04:05[.frac] -0700: the zone after a space (gunicorn)
+	timeClock             // 15:04:05.000, no date, no zone (logback's and log4j2's %d{HH:mm:ss.SSS})
+	timeJUL               // Jan 02, 2006 3:04:05 PM, no zone (java.util.logging's SimpleFormatter)
+	timeZoneName          // 2006-01-02 15:04:05.000 UTC: a zone name or offset after a space (PostgreSQL's %m)
+	timeRedis             // 02 Jan 2006 15:04:05.000, local time (Redis)
+	timeRedisNoYear       // 02 Jan 15:04:05.000, no year, local time (Redis before 5.0)
+	timeMySQL             // 2006-01-02 15:04:05 or 060102 15:04:05, the hour space-padded, local time (MariaDB); 06/01/02 15:04:05 (Spark)
+	timePHP               // 02-Jan-2006 15:04:05[.000000], local time (PHP-FPM)
+	timeApache            // Mon Jan 02 15:04:05[.000000] 2006, local time (Apache httpd)
+	timeNest              // 1/2/2006, 3:04:05 PM, local time, en-US (NestJS; other locales' forms do not decode)
+	timeMinIO             // 15:04:05 MST 01/02/2006 (MinIO's report)
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the
