@@ -115,10 +115,12 @@ const (
 	FormatBeego
 	// FormatCeph is Ceph's daemons' log, as Rook runs them: "debug 2024-08-20T14:05:39.525+0000 737f80905640 -1 msg".
 	FormatCeph
+	// FormatMongoDB is MongoDB's text log (4.2 and before): "2019-12-04T11:55:15.381+0000 W NETWORK  [ctx] msg".
+	FormatMongoDB
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner", "minio", "beego", "ceph"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner", "minio", "beego", "ceph", "mongodb"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

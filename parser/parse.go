@@ -320,6 +320,11 @@ func parseHeader(h []byte, r *Record) bool {
 			}
 			r.retry()
 		}
+		// MongoDB's text log before 4.4, "<RFC 3339> W NETWORK  [ctx] ": a
+		// severity letter (4.2 pads it to two) where zap has a word.
+		if kind == timeRFC3339 && tEnd+4 < len(h) && h[tEnd] == ' ' && isUpper(h[tEnd+1]) && (h[tEnd+2] == ' ' || isDigit(h[tEnd+2])) && parseMongoDB(h, tEnd, r) {
+			return true
+		}
 		// Ceph's "<RFC 3339> 7f54ecaab080 -1 msg": a thread's id in hex
 		// and a debug level, where zap, hclog and zerolog have a level.
 		if kind == timeRFC3339 && tEnd+12 < len(h) && h[tEnd] == ' ' && h[tEnd+9] != ' ' && h[tEnd+2] != ' ' && parseCeph(h, 0, tEnd, r) {

@@ -327,6 +327,12 @@ var edgeCases = []parseCase{
 		format: FormatRedis, level: LevelWarning, msg: "WARNING: The TCP backlog setting of 511 cannot be enforced", time: "24 Sep 10:00:56.234"},
 	{name: "redis 2.x", line: "[9] 14 May 13:19:52.866 * The server is now ready to accept connections on port 6379",
 		format: FormatRedis, level: LevelNotice, msg: "The server is now ready to accept connections on port 6379", time: "14 May 13:19:52.866"},
+	// Pasted in bitnami/bitnami-docker-mongodb#186 and #155: MongoDB's text log.
+	{name: "mongodb 4.0 warning", line: "2019-12-04T11:55:15.381+0000 W NETWORK  [LogicalSessionCacheReap] Unable to reach primary for set replica",
+		format: FormatMongoDB, level: LevelWarning, msg: "Unable to reach primary for set replica", logger: "NETWORK", time: "2019-12-04T11:55:15.381+0000"},
+	{name: "mongodb 4.2, the severity padded", line: "2019-07-03T15:14:13.887+0100 I  CONTROL  [initandlisten] ** NOTE: This is a development version (4.1.13) of MongoDB.",
+		format: FormatMongoDB, level: LevelInfo, msg: "** NOTE: This is a development version (4.1.13) of MongoDB.", logger: "CONTROL"},
+	{name: "mongodb debug 2, the default component", line: "2019-07-03T15:14:13.887+0100 D2 -        [conn1] run command", format: FormatMongoDB, level: LevelDebug, msg: "run command"},
 	// MinIO's report's first line, as in testdata/corpus/minio.
 	{name: "minio report", line: "API: SYSTEM()", format: FormatMinIO, level: LevelError, msg: "API: SYSTEM()"},
 	{name: "minio report, an S3 call", line: "API: PutObject(bucket=photos, object=2024/a.jpg)", format: FormatMinIO, level: LevelError, msg: "API: PutObject(bucket=photos, object=2024/a.jpg)"},
@@ -684,6 +690,9 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	// MongoDB's shape with a severity it does not write, or no context.
+	"2019-12-04T11:55:15.381+0000 X NETWORK  [ctx] msg",
+	"2019-12-04T11:55:15.381+0000 W NETWORK  msg without a context",
 	// Redis's old shapes with no level character, or no month.
 	"1:M 24 Sep 10:00:56.234 ! WARNING",
 	"[9] 14 Mai 13:19:52.866 # Server started",

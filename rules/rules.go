@@ -71,7 +71,7 @@ func Formats() ([]string, error) {
 // when the pipeline was first held to the parser on every sample
 // (TestAgreement); a new group goes where no rule of a later group takes
 // its lines. Build fails on a group that is not listed.
-var GrokParserOrder = []string{"apps", "console", "go-text", "java", "apps-2", "kubernetes", "logfmt", "python", "servers"}
+var GrokParserOrder = []string{"apps", "console", "go-text", "java", "apps-2", "kubernetes", "logfmt", "python", "servers", "apps-3"}
 
 // Build returns the pipeline for opts, every processor enabled (the API and
 // the Go client's constructors default to disabled).
