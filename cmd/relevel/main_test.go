@@ -196,3 +196,23 @@ func TestParseCRIInput(t *testing.T) {
 		t.Errorf("bad --input: exit %d %s", code, errs)
 	}
 }
+
+// --input kubectl reads kubectl logs --timestamps: each line behind its
+// time, which would otherwise make a klog line unreadable (the field test
+// of session 15 found cert-manager's E lines pasted so).
+func TestParseKubectlInput(t *testing.T) {
+	in := "2021-09-07T15:18:41.421557569Z E0907 15:18:41.421188       1 revisionmanager_controller.go:106] cert-manager/controller: re-queuing item due to error processing\n" +
+		"2021-09-07T15:18:41.5Z I0907 15:18:41.500000       1 controller.go:162] \"synced\" key=\"ns/cert\"\n"
+	code, out, errs := runCLI(t, strings.NewReader(in), "parse", "--input", "kubectl")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	recs := decodeLines(t, out)
+	if len(recs) != 2 || recs[0]["format"] != "klog" || recs[0]["status"] != "error" || recs[1]["status"] != "info" {
+		t.Errorf("got %s", out)
+	}
+	code, _, errs = runCLI(t, strings.NewReader(""), "sidecar", "--input", "kubectl")
+	if code != 2 || !strings.Contains(errs, "kubectl logs --timestamps") {
+		t.Errorf("sidecar --input kubectl: exit %d %s", code, errs)
+	}
+}

@@ -45,7 +45,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxLines := fs.Int("max-lines", join.DefaultMaxLines, "most lines in one record; the rest continues in another record")
 	maxBytes := fs.Int("max-bytes", join.DefaultMaxBytes, "most bytes in one record (and one line); the rest continues in another record")
 	flushAfter := fs.Duration("flush-interval", time.Second, "emit a pending multi-line record after the input has been idle this long\n(raw input from a pipe; files and container formats are read to their end)")
-	input := fs.String("input", "raw", "input format: raw (log lines), cri (containerd/CRI-O files under /var/log/pods),\ndocker (json-file), or auto (decide from the first line)")
+	input := fs.String("input", "raw", "input format: raw (log lines), cri (containerd/CRI-O files under /var/log/pods),\ndocker (json-file), kubectl (kubectl logs --timestamps: each line behind its time),\nor auto (decide from the first line among cri, docker and raw)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

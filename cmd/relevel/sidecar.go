@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -110,6 +111,9 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	format, err := container.ParseFormat(*input)
+	if err == nil && format == container.Kubectl {
+		err = errors.New(`"kubectl" is relevel parse's input for kubectl logs --timestamps; container log files are cri or docker (auto tells them)`)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "relevel sidecar: --input: %v\n", err)
 		return 2

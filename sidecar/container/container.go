@@ -104,12 +104,18 @@ const (
 	Docker
 	// Raw is plain text: each physical line is a line of stdout.
 	Raw
+	// Kubectl is what `kubectl logs --timestamps` writes: each line behind
+	// the time the runtime gave it (RFC 3339) and a space, the stream
+	// unknown (stdout). Auto never chooses it: zap's and zerolog's lines
+	// open with an RFC 3339 time too. A line that does not open with a
+	// time passes through Malformed.
+	Kubectl
 )
 
-var formatNames = [...]string{Auto: "auto", CRI: "cri", Docker: "docker", Raw: "raw"}
+var formatNames = [...]string{Auto: "auto", CRI: "cri", Docker: "docker", Raw: "raw", Kubectl: "kubectl"}
 
-// String returns the name ParseFormat accepts: "auto", "cri", "docker" or
-// "raw".
+// String returns the name ParseFormat accepts: "auto", "cri", "docker",
+// "raw" or "kubectl".
 func (f Format) String() string {
 	if int(f) < len(formatNames) {
 		return formatNames[f]
@@ -125,14 +131,15 @@ var ErrFormat = errors.New("container: unknown format")
 // record.
 var ErrOffset = errors.New("container: record offset out of order")
 
-// ParseFormat returns the Format named "auto", "cri", "docker" or "raw".
+// ParseFormat returns the Format named "auto", "cri", "docker", "raw" or
+// "kubectl".
 func ParseFormat(name string) (Format, error) {
 	for f, n := range formatNames {
 		if n == name {
 			return Format(f), nil
 		}
 	}
-	return Auto, fmt.Errorf(`%w %q: want "auto", "cri", "docker" or "raw"`, ErrFormat, name)
+	return Auto, fmt.Errorf(`%w %q: want "auto", "cri", "docker", "raw" or "kubectl"`, ErrFormat, name)
 }
 
 // MarshalText implements encoding.TextMarshaler.

@@ -45,6 +45,16 @@ func FuzzDocker(f *testing.F) {
 	})
 }
 
+// FuzzKubectl does the same for `kubectl logs --timestamps` output.
+func FuzzKubectl(f *testing.F) {
+	f.Add([]byte("2026-11-30T04:43:36.151101194Z I1130 04:43:36.151101       1 main.go:23] hello\n"+
+		"2026-11-30T04:43:36Z\n2026-11-30T04:43:36+01:00 \tat frame\r\nno time here\n2026-13-30T04:43:36Z x"), uint16(8))
+	f.Add([]byte(" \n2026-11-30T04:43:36.1Z \xff\n2026-11-30T04:43:36Z"), uint16(1))
+	f.Fuzz(func(t *testing.T, input []byte, bound uint16) {
+		fuzzInvariants(t, Kubectl, input, int(bound)+1)
+	})
+}
+
 func fuzzInvariants(t *testing.T, f Format, input []byte, bound int) {
 	// Keep an execution fast: a tiny bound on a big input makes an Entry per
 	// byte, and the fuzzer then spends its time minimizing.

@@ -2,6 +2,7 @@ package container
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"iter"
 	"time"
@@ -45,7 +46,7 @@ func NewDecoder(f Format, opts ...Option) *Decoder {
 	for _, o := range opts {
 		o.apply(&c)
 	}
-	if f > Raw {
+	if f > Kubectl {
 		f = Auto
 	}
 	return &Decoder{cfg: c, format: f, detected: f}
@@ -113,6 +114,8 @@ func (d *Decoder) Feed(record []byte, end int64) ([]Entry, error) {
 		d.feedCRI(body, term, start, end)
 	case Docker:
 		d.feedDocker(body, term, start, end)
+	case Kubectl:
+		d.feedKubectl(body, term, start, end)
 	default:
 		d.emitRecord(body, term, false, start, end)
 	}
@@ -139,6 +142,21 @@ func (d *Decoder) feedCRI(body []byte, term bool, start, end int64) {
 		return
 	}
 	d.piece(r.stream, r.content, r.full, r.time, start, end)
+}
+
+// feedKubectl reads a line of `kubectl logs --timestamps`: "<RFC 3339
+// time> <line>", a line that was empty with the space or without it.
+func (d *Decoder) feedKubectl(body []byte, term bool, start, end int64) {
+	ts, content := body, []byte(nil)
+	if sp := bytes.IndexByte(body, ' '); sp >= 0 {
+		ts, content = body[:sp], body[sp+1:]
+	}
+	if d.parseTime(ts).IsZero() {
+		// No time: another writer's line, passed through whole.
+		d.emitRecord(body, term, true, start, end)
+		return
+	}
+	d.piece(Stdout, content, term, ts, start, end)
 }
 
 func (d *Decoder) feedDocker(body []byte, term bool, start, end int64) {

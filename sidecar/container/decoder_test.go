@@ -393,6 +393,37 @@ func TestRaw(t *testing.T) {
 	}
 }
 
+// TestKubectl checks the Kubectl format: each line behind its time, on
+// stdout, the time taken; a line without a time passes through Malformed.
+func TestKubectl(t *testing.T) {
+	input := "2026-11-30T04:43:36.151101194Z I1130 04:43:36.151101       1 main.go:23] hello\n" +
+		"2026-11-30T04:43:37Z\n" + // an empty line, as kubectl writes it
+		"2026-11-30T04:43:38+01:00 \tat frame\r\n" +
+		"no time here\n" +
+		"2026-11-30T04:43:39Z last"
+	es := decode(t, NewDecoder(Kubectl), []byte(input))
+	want := "[I1130 04:43:36.151101       1 main.go:23] hello  \tat frame no time here last+]"
+	if got := fmt.Sprint(linesOf(es)); got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	times := []string{"2026-11-30T04:43:36.151101194Z", "2026-11-30T04:43:37Z", "2026-11-30T03:43:38Z", "", "2026-11-30T04:43:39Z"}
+	for i, e := range es {
+		if e.Stream != Stdout || e.Malformed != (i == 3) {
+			t.Errorf("entry %d: %+v", i, e)
+		}
+		got := ""
+		if !e.Time.IsZero() {
+			got = e.Time.UTC().Format(time.RFC3339Nano)
+		}
+		if i < len(times) && got != times[i] {
+			t.Errorf("entry %d: time %q, want %q", i, got, times[i])
+		}
+	}
+	if f, err := ParseFormat("kubectl"); err != nil || f != Kubectl || f.String() != "kubectl" {
+		t.Errorf("ParseFormat(kubectl) = %v, %v", f, err)
+	}
+}
+
 // TestFeedOffsets checks ErrOffset and that a refused record changes
 // nothing.
 func TestFeedOffsets(t *testing.T) {
