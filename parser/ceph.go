@@ -20,7 +20,7 @@ import "bytes"
 func parseCeph(h []byte, ts, tEnd int, r *Record) bool {
 	i := tEnd + 1
 	hs := i
-	for i < len(h) && i-hs < 16 && (isDigit(h[i]) || 'a' <= h[i] && h[i] <= 'f') {
+	for i < len(h) && i-hs < 16 && isHexLower(h[i]) {
 		i++
 	}
 	if i-hs < 8 || i+3 >= len(h) || h[i] != ' ' {
@@ -92,3 +92,6 @@ func parseCephPrefixed(h []byte, r *Record) bool {
 	te := scanRFC3339(h, 6, true)
 	return te > 0 && te < len(h) && h[te] == ' ' && parseCeph(h, 6, te, r)
 }
+
+// isHexLower reports whether c is a hex digit as Ceph prints a thread's id.
+func isHexLower(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' }

@@ -237,7 +237,7 @@ func parseHeader(h []byte, r *Record) bool {
 				}
 				// Ceph's before Octopus, "<time> 7fc5b6e8c700  0 msg": no
 				// zone, a thread's id in hex.
-				if te+12 < len(h) && h[te+2] != ' ' && h[te+9] != ' ' && parseCeph(h, 0, te, r) {
+				if te+12 < len(h) && isHexLower(h[te+1]) && h[te+2] != ' ' && h[te+9] != ' ' && parseCeph(h, 0, te, r) {
 					return true
 				}
 				if parseCapnslog(h, te, r) {
@@ -327,7 +327,7 @@ func parseHeader(h []byte, r *Record) bool {
 		}
 		// Ceph's "<RFC 3339> 7f54ecaab080 -1 msg": a thread's id in hex
 		// and a debug level, where zap, hclog and zerolog have a level.
-		if kind == timeRFC3339 && tEnd+12 < len(h) && h[tEnd] == ' ' && h[tEnd+9] != ' ' && h[tEnd+2] != ' ' && parseCeph(h, 0, tEnd, r) {
+		if kind == timeRFC3339 && tEnd+12 < len(h) && h[tEnd] == ' ' && isHexLower(h[tEnd+1]) && h[tEnd+2] != ' ' && h[tEnd+9] != ' ' && parseCeph(h, 0, tEnd, r) {
 			return true
 		}
 		// MySQL's "<RFC 3339> 0 [Note] ": a thread id, where zap, hclog
