@@ -172,9 +172,9 @@ func eachRunnerField(b []byte, fn func(Field) bool) {
 	}
 }
 
-// runnerKeyEnd reads a key at b[0]: a word ended by the reset and '=' (or
-// by '=' alone, in a value's text). It returns the key's end and where its
-// value starts, or 0.
+// runnerKeyEnd reads a key at b[0]: a word ended by the reset and '='.
+// It returns the key's end and where its value starts, or 0. A word and
+// '=' without the reset are a value's text ("err=read a=b" is one value).
 func runnerKeyEnd(b []byte) (keyEnd, valueStart int) {
 	i := 0
 	for i < len(b) && (isLetter(b[i]) || isDigit(b[i]) || b[i] == '_' || b[i] == '.' || b[i] == '-') {
@@ -182,9 +182,6 @@ func runnerKeyEnd(b []byte) (keyEnd, valueStart int) {
 	}
 	if i == 0 || i >= len(b) {
 		return 0, 0
-	}
-	if b[i] == '=' {
-		return i, i + 1
 	}
 	if bytes.HasPrefix(b[i:], []byte(runnerReset+"=")) {
 		return i, i + len(runnerReset) + 1

@@ -343,6 +343,8 @@ var edgeCases = []parseCase{
 		format: FormatGitLabRunner, level: LevelWarning, msg: "Job failed: exit code 1", fields: []string{"job=14796", "runner=d87fcd19"}},
 	{name: "gitlab runner error, a value with spaces", line: "\x1b[31;1mERROR: Checking for jobs... forbidden             \x1b[0;m  \x1b[31;1merror\x1b[0;m=read |0: file already closed \x1b[31;1mrunner\x1b[0;m=cnqGqEov",
 		format: FormatGitLabRunner, level: LevelError, msg: "Checking for jobs... forbidden", fields: []string{"error=read |0: file already closed", "runner=cnqGqEov"}},
+	{name: "gitlab runner, a value holding key=value text", line: "\x1b[31;1mERROR: Job failed                                  \x1b[0;m  \x1b[31;1merror\x1b[0;m=exit code 1 job=7 \x1b[31;1mrunner\x1b[0;m=x",
+		format: FormatGitLabRunner, level: LevelError, msg: "Job failed", fields: []string{"error=exit code 1 job=7", "runner=x"}},
 	{name: "gitlab runner info", line: "Checking for jobs... received                     \x1b[0;m  job\x1b[0;m=14796 repo_url\x1b[0;m=https://gitlab.example.com/g/app.git",
 		format: FormatGitLabRunner, level: LevelInfo, msg: "Checking for jobs... received", fields: []string{"job=14796", "repo_url=https://gitlab.example.com/g/app.git"}},
 	{name: "gitlab runner info, no fields", line: "Configuration loaded                              \x1b[0;m ", format: FormatGitLabRunner, level: LevelInfo, msg: "Configuration loaded"},
