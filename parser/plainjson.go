@@ -132,8 +132,15 @@ func plainEnd(b []byte, i int) int {
 // notPlain marks, with the high bit of each byte, the bytes of x that
 // plainEnd stops at. Only bytes above the lowest mark can be false
 // positives (a borrow), so the lowest set bit is exact.
+//
+// It is specialBytes(x) | x&swarHigh written out: the bytes whose high bit
+// x sets are marked whatever specialBytes' "&^ x" takes from them, so the
+// complement is not needed at all.
 func notPlain(x uint64) uint64 {
-	return specialBytes(x) | x&swarHigh
+	const lo, ones = 0x2020202020202020, 0x0101010101010101
+	q := x ^ 0x2222222222222222
+	bs := x ^ 0x5c5c5c5c5c5c5c5c
+	return ((x - lo) | (q - ones) | (bs - ones) | x) & swarHigh
 }
 
 // isASCII reports whether b holds no byte above 0x7f: valid UTF-8 without
