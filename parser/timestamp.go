@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"encoding/binary"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -406,7 +408,7 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 		return dst, false
 	}
 	b := r.get(r.time)
-	if len(b) < 20 || scanRFC3339(b, 0, false) != len(b) {
+	if len(b) < 20 {
 		return dst, false
 	}
 	// The zone: "Z", or an offset of zero.
@@ -420,26 +422,63 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 	default:
 		return dst, false
 	}
-	year := int(b[0]-'0')*1000 + int(b[1]-'0')*100 + int(b[2]-'0')*10 + int(b[3]-'0')
-	month, day := digits2(b[5:]), digits2(b[8:])
-	if month < 1 || month > 12 || day < 1 || day > daysIn(year, month) ||
-		digits2(b[11:]) > 23 || digits2(b[14:]) > 59 || digits2(b[17:]) > 59 {
+	// With the zone known to end b, what is left of scanRFC3339(b, 0,
+	// false) == len(b) is checked here in line, its two words kept for the
+	// copy: "YYYY-MM-DD", 'T' or ' ', "hh:mm:ss", then nothing or a
+	// fraction of at least one digit up to the zone (its scan stops at the
+	// first byte that is no digit, and the zone follows only there).
+	date, clock := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[11:])
+	if !digitsAt(date, 0x00ffff00ffffffff) || date&0xff0000ff00000000 != 0x2d00002d00000000 ||
+		!isDigit(b[8]) || !isDigit(b[9]) || b[10] != 'T' && b[10] != ' ' ||
+		!digitsAt(clock, 0xffff00ffff00ffff) || clock&0x0000ff0000ff0000 != 0x00003a00003a0000 {
 		return dst, false
 	}
-	n := len(dst)
-	dst = append(dst, b[:19]...)
-	dst[n+10] = 'T'
-	if z > 19 { // a fraction: its first nine digits, without trailing zeros
-		f := b[19:min(z, 29)]
-		for len(f) > 1 && f[len(f)-1] == '0' {
-			f = f[:len(f)-1]
+	// Past the 28th a day is checked against its month, and the year
+	// read, only for February.
+	month, day := digits2(b[5:]), digits2(b[8:])
+	if month < 1 || month > 12 || day < 1 || day > 28 && (day > 31 || month == 2 && day > daysIn(digits2(b[0:])*100+digits2(b[2:]), 2) ||
+		day == 31 && daysIn(0, month) < 31) ||
+		digits2(b[11:]) > 23 || b[14] > '5' || b[17] > '5' {
+		return dst, false
+	}
+	// e is the end of what is copied from b: the fraction's first nine
+	// digits without trailing zeros, or 19 when nothing is left of it.
+	e := 19
+	if z > 19 {
+		if b[19] != '.' && b[19] != ',' || z == 20 {
+			return dst, false
 		}
-		if len(f) > 1 {
-			dst = append(dst, f...)
-			dst[len(dst)-len(f)] = '.'
+		for k := 20; k < z; k++ {
+			if !isDigit(b[k]) {
+				return dst, false
+			}
+		}
+		e = min(z, 29)
+		for e > 20 && b[e-1] == '0' {
+			e--
+		}
+		if e == 20 {
+			e = 19
 		}
 	}
-	return append(dst, 'Z'), true
+	// The date and the clock are stored as the words they were checked
+	// as, not copied: "YYYY-MM-", "DD", 'T', then "hh:mm:ss".
+	n := len(dst)
+	if cap(dst)-n < 30 {
+		dst = slices.Grow(dst, 30)
+	}
+	dst = dst[:n+e+1]
+	d := dst[n:]
+	binary.LittleEndian.PutUint64(d, date)
+	// "DDThh:mm:" from b[8:16] with its 'T', the clock over its last bytes.
+	binary.LittleEndian.PutUint64(d[8:], binary.LittleEndian.Uint64(b[8:])&^0xff0000|'T'<<16)
+	binary.LittleEndian.PutUint64(d[11:], clock)
+	if e > 19 {
+		d[19] = '.'
+		copy(d[20:e], b[20:e])
+	}
+	d[e] = 'Z'
+	return dst, true
 }
 
 // digits2 is the number b[0:2] writes in decimal digits.

@@ -212,7 +212,8 @@ func scanRFC3339(h []byte, i int, needT bool) int {
 	}
 	b := h[i:]
 	// Two eight-byte loads check "YYYY-MM-" and "hh:mm:ss" at once (see
-	// digitsAt): every record's time is scanned, some twice (AppendUTC).
+	// digitsAt): every record's time is scanned (AppendUTC checks the
+	// same two words again, in line).
 	date, clock := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[11:])
 	if !digitsAt(date, 0x00ffff00ffffffff) || date&0xff0000ff00000000 != 0x2d00002d00000000 ||
 		!isDigit(b[8]) || !isDigit(b[9]) || !(b[10] == 'T' || (!needT && b[10] == ' ')) ||
