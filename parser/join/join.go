@@ -83,8 +83,15 @@ type Joiner struct {
 
 	out      []byte
 	outLines int
-	rec      parser.Record
-	probe    parser.Record
+	// recs holds the probe of the line being added, the probe of the
+	// pending record's first line (first), and a record parsed whole
+	// (recs[2]): probe, first and rec point into it (NewJoiner sets them).
+	// The first line's probe becomes the first, and a single-line
+	// record's probe the record, by a pointer rather than a copy of a
+	// Record, two copies a record saved. probe and first swap: the probe
+	// may overwrite rec, which is only valid until the next Add.
+	recs              [3]parser.Record
+	probe, first, rec *parser.Record
 
 	// next holds a copy of the line being probed, so that the probe of a
 	// line that starts a record points into the buffer that becomes cur:
@@ -94,7 +101,6 @@ type Joiner struct {
 	// completes the probe of its first line (firstHead) rather than
 	// parsing that line again (parser.ParseAfterHeader).
 	next      []byte
-	first     parser.Record
 	firstOK   bool
 	firstHead bool
 	// firstNone: the probe found no format in the record's only line, so
@@ -104,7 +110,14 @@ type Joiner struct {
 
 // NewJoiner returns a Joiner with the given bounds.
 func NewJoiner(opts ...Option) *Joiner {
-	return &Joiner{cfg: newConfig(opts)}
+	j := &Joiner{cfg: newConfig(opts)}
+	j.setSlots()
+	return j
+}
+
+// setSlots points probe, first and rec at their slots in recs.
+func (j *Joiner) setSlots() {
+	j.probe, j.first, j.rec = &j.recs[0], &j.recs[1], &j.recs[2]
 }
 
 // Add feeds one line including its line ending ("\n" or "\r\n"); the last
@@ -115,8 +128,11 @@ func NewJoiner(opts ...Option) *Joiner {
 // until the next call to Add or Flush. The Joiner copies what it keeps.
 func (j *Joiner) Add(line []byte) bool {
 	if !j.has {
+		if j.probe == nil {
+			j.setSlots() // a Joiner not made by NewJoiner
+		}
 		j.next = append(j.next[:0], line...)
-		j.start(parser.IsHeader(body(j.next), &j.probe))
+		j.start(parser.IsHeader(body(j.next), j.probe))
 		return false
 	}
 	if j.partial {
@@ -134,7 +150,7 @@ func (j *Joiner) Add(line []byte) bool {
 	}
 	j.next = append(j.next[:0], line...)
 	b := body(j.next)
-	header := parser.IsHeader(b, &j.probe)
+	header := parser.IsHeader(b, j.probe)
 	if header && j.curCont && j.curFormat == parser.FormatPython && j.curLevel >= parser.LevelWarning && parser.PythonTraceback(b) {
 		// logging writes an exc_info traceback right after its record
 		// (logger.exception), and a chained exception's next traceback
@@ -219,7 +235,12 @@ func (j *Joiner) Pending() bool { return j.has }
 
 // Record returns the last completed record, parsed. It and its byte slices
 // are valid until the next Add or Flush.
-func (j *Joiner) Record() *parser.Record { return &j.rec }
+func (j *Joiner) Record() *parser.Record {
+	if j.rec == nil {
+		return &j.recs[2] // nothing added yet to a Joiner not made by NewJoiner
+	}
+	return j.rec
+}
 
 // Raw returns the exact input bytes of the last completed record, line
 // endings included.
@@ -245,15 +266,16 @@ func (j *Joiner) start(header bool) {
 	line := j.cur
 	b := body(line)
 	j.curLines = 1
-	j.curFormat, j.curLevel = j.probe.Format, j.probe.Level
-	j.curCont = j.probe.AcceptsContinuation()
-	j.curBlock = j.probe.BlockContinuation()
+	probe := j.probe
+	j.curFormat, j.curLevel = probe.Format, probe.Level
+	j.curCont = probe.AcceptsContinuation()
+	j.curBlock = probe.BlockContinuation()
 	// The probe is ParseLine's result when it recognised a format, and
 	// tells what ParseLine's result is when it recognised none (the whole
 	// text as message, parser.Unrecognised), if it saw the same text
 	// (ParseLine keeps a final "\r" in Text).
-	j.first = j.probe
-	j.firstHead = header && j.probe.Format != parser.FormatUnknown
+	j.first, j.probe = probe, j.first
+	j.firstHead = header && probe.Format != parser.FormatUnknown
 	noCR := len(b) == 0 || b[len(b)-1] != '\r'
 	j.firstOK = j.firstHead && noCR
 	j.firstNone = !j.firstHead && noCR
@@ -287,25 +309,27 @@ func (j *Joiner) finish() {
 	if n := len(text); n > 0 && text[n-1] == '\n' {
 		text = text[:n-1]
 	}
+	if j.outLines == 1 && j.firstOK && !j.overflow {
+		j.rec = j.first
+		return
+	}
+	rec := &j.recs[2]
+	j.rec = rec
 	if j.overflow {
-		parser.Continuation(text, j.curFormat, j.curLevel, &j.rec)
+		parser.Continuation(text, j.curFormat, j.curLevel, rec)
 		return
 	}
 	if j.outLines == 1 {
-		if j.firstOK {
-			j.rec = j.first
-			return
-		}
 		if j.firstNone {
-			parser.Unrecognised(text, &j.rec)
+			parser.Unrecognised(text, rec)
 			return
 		}
-		parser.ParseLine(text, &j.rec)
+		parser.ParseLine(text, rec)
 		return
 	}
 	if j.firstHead {
-		parser.ParseAfterHeader(text, &j.first, &j.rec)
+		parser.ParseAfterHeader(text, j.first, rec)
 		return
 	}
-	parser.Parse(text, &j.rec)
+	parser.Parse(text, rec)
 }

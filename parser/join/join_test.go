@@ -520,3 +520,19 @@ func TestJoinOtherRuntimes(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { checkRecs(t, collect(t, c.input), c.want) })
 	}
 }
+
+// A Joiner not made by NewJoiner has no slots for its records until its
+// first line: it must neither panic nor hand out a nil record.
+func TestZeroJoiner(t *testing.T) {
+	var j Joiner
+	if j.Record() == nil {
+		t.Fatal("nil record before any line")
+	}
+	j.Add([]byte("I1130 05:52:39.012438   13468 main.go:202] one\n"))
+	if !j.Add([]byte("I1130 05:52:39.012438   13468 main.go:202] two\n")) {
+		t.Fatal("second header completed no record")
+	}
+	if r := j.Record(); r == nil || string(r.RawMessage()) != "one" {
+		t.Fatalf("record %+v, want the first line's", r)
+	}
+}
