@@ -530,8 +530,13 @@ func parseHeader(h []byte, r *Record) bool {
 		// and Node's, "/app/server.js:36".
 		return parseRubyUncaught(h, r) || r.retry() || parseNodeUncaught(h, r)
 	case ' ', '\t':
-		// Bitnami's line without a module: " 16:30:28.78 INFO  ==> ".
-		return h[0] == ' ' && parseBitnami(h, r) || r.retry() || parseIndented(h, r)
+		// Bitnami's line without a module: " 16:30:28.78 INFO  ==> ",
+		// its time coloured or with its first ':' at h[3] (as
+		// parseBitnami reads a line that opens with the space), which
+		// most indented lines (pretty-printed JSON, stack frames) fail
+		// before its search for the space. It sets nothing when it
+		// fails: no retry is needed before parseIndented.
+		return h[0] == ' ' && len(h) > 12 && (h[1] == 0x1b || h[3] == ':') && parseBitnami(h, r) || parseIndented(h, r)
 	case 'n':
 		// winston's notice, and Node's uncaught exception thrown inside
 		// its own modules ("node:internal/modules/cjs/loader:1228").
