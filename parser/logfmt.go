@@ -97,7 +97,7 @@ func parseLogfmt(h []byte, r *Record) bool {
 	// their start: a logfmt line opens with a short key and '='.
 	// A line that opens with a header key (the common case) needs none.
 	if len(h) > 0 && h[0] != '"' && !opensWithHeaderKey(h) {
-		if e := indexByteFrom(h[:min(len(h), 65)], 0, '='); e <= 0 {
+		if e := indexByteShort(h[:min(len(h), 65)], '='); e <= 0 {
 			return false
 		}
 	}

@@ -35,6 +35,40 @@ func TestIndexByteFrom(t *testing.T) {
 	}
 }
 
+func TestIndexByteShort(t *testing.T) {
+	for n := 0; n < 80; n++ {
+		b := make([]byte, n)
+		for k := range b {
+			b[k] = byte('a' + k%26)
+		}
+		for _, c := range []byte{' ', '=', 'a', 'z', 0, 0x80, 0xff} {
+			for p := -1; p < n; p++ {
+				for q := p; q < n; q++ {
+					bb := append([]byte(nil), b...)
+					if p >= 0 {
+						bb[p] = c
+					}
+					if q > p {
+						bb[q] = c // a second hit after the first
+					}
+					if got, want := indexByteShort(bb, c), bytes.IndexByte(bb, c); got != want {
+						t.Fatalf("indexByteShort(%q, %q) = %d, want %d", bb, c, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func FuzzIndexByteShort(f *testing.F) {
+	f.Add([]byte("github.com/relevel/relevel/internal/corpusgen.runInProcess.func1(...)"), byte('='))
+	f.Fuzz(func(t *testing.T, b []byte, c byte) {
+		if got, want := indexByteShort(b, c), bytes.IndexByte(b, c); got != want {
+			t.Fatalf("indexByteShort(%q, %q) = %d, want %d", b, c, got, want)
+		}
+	})
+}
+
 // indexBareEnd is indexByteFrom for ' ', whatever other low bytes come
 // first.
 func TestIndexBareEnd(t *testing.T) {
