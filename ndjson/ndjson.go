@@ -52,6 +52,28 @@ func (e *Encoder) Append(dst []byte, rec *parser.Record) []byte {
 	return e.AppendWith(dst, rec, nil)
 }
 
+// appendHead appends the object's opening up to the message's value: the
+// status and the format.
+func appendHead(dst []byte, lvl parser.Level, f parser.Format) []byte {
+	dst = append(dst, `{"status":"`...)
+	dst = append(dst, lvl.String()...)
+	dst = append(dst, `","format":"`...)
+	dst = append(dst, f.String()...)
+	return append(dst, `","message":`...)
+}
+
+// heads holds appendHead's text for each level and format, so that the
+// head of a record is one copy, not five appends; a level or format past
+// the table (none today) takes appendHead.
+var heads = func() (t [16][64]string) {
+	for l := range t {
+		for f := range t[l] {
+			t[l][f] = string(appendHead(nil, parser.Level(l), parser.Format(f)))
+		}
+	}
+	return t
+}()
+
 // AppendWith is Append with extra top-level members: extra is rendered JSON
 // members, each starting with a comma (`,"pod_name":"web-0"`), written
 // after the record's own keys. Callers own their names; log fields stay
@@ -64,11 +86,11 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 			lvl = parser.LevelInfo
 		}
 	}
-	dst = append(dst, `{"status":"`...)
-	dst = append(dst, lvl.String()...)
-	dst = append(dst, `","format":"`...)
-	dst = append(dst, rec.Format.String()...)
-	dst = append(dst, `","message":`...)
+	if int(lvl) < len(heads) && int(rec.Format) < len(heads[0]) {
+		dst = append(dst, heads[lvl][rec.Format]...)
+	} else {
+		dst = appendHead(dst, lvl, rec.Format)
+	}
 	if msg, ok := rec.MessageText(); ok {
 		dst = AppendString(dst, msg)
 	} else {
