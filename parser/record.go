@@ -112,6 +112,12 @@ func (r *Record) clear() {
 	r.layout = layout{cont: r.cont}
 }
 
+// Rebase points r at text, a copy of the text r was parsed from (the same
+// bytes, in another buffer): a record's parts are offsets into its text,
+// so they hold. The joiner probes a line where it lies and copies it only
+// when it starts a record.
+func (r *Record) Rebase(text []byte) { r.text = text }
+
 // Reset clears r for reuse without releasing anything.
 func (r *Record) Reset() { *r = Record{} }
 

@@ -93,9 +93,10 @@ type Joiner struct {
 	recs              [3]parser.Record
 	probe, first, rec *parser.Record
 
-	// next holds a copy of the line being probed, so that the probe of a
-	// line that starts a record points into the buffer that becomes cur:
-	// first keeps it, and while the record stays that one line it is the
+	// next holds a copy of a line that starts a record, and its probe,
+	// made where the line lay, is pointed at the copy (parser.Record's
+	// Rebase), the buffer that becomes cur: a continuation line is not
+	// copied there too, only into cur. first keeps the probe, and while the record stays that one line it is the
 	// record's parse (firstOK), which saves parsing every single-line
 	// record twice. cur, next and out rotate. A record of more lines
 	// completes the probe of its first line (firstHead) rather than
@@ -131,8 +132,7 @@ func (j *Joiner) Add(line []byte) bool {
 		if j.probe == nil {
 			j.setSlots() // a Joiner not made by NewJoiner
 		}
-		j.next = append(j.next[:0], line...)
-		j.start(parser.IsHeader(body(j.next), j.probe))
+		j.start(line, parser.IsHeader(body(line), j.probe))
 		return false
 	}
 	if j.partial {
@@ -148,8 +148,9 @@ func (j *Joiner) Add(line []byte) bool {
 		j.firstOK, j.firstHead, j.firstNone = false, false, false
 		return false
 	}
-	j.next = append(j.next[:0], line...)
-	b := body(j.next)
+	// The line is probed where it lies: start copies it when it starts a
+	// record, and a continuation line is copied once, into cur.
+	b := body(line)
 	header := parser.IsHeader(b, j.probe)
 	if header && j.curCont && j.curFormat == parser.FormatPython && j.curLevel >= parser.LevelWarning && parser.PythonTraceback(b) {
 		// logging writes an exc_info traceback right after its record
@@ -165,7 +166,7 @@ func (j *Joiner) Add(line []byte) bool {
 		// record (a supervisor's restart message, say).
 		if j.inDump && !parser.GoroutineDumpLine(b) {
 			j.finish()
-			j.start(false)
+			j.start(line, false)
 			return true
 		}
 		j.inDump = j.inDump || parser.GoroutineHeader(b)
@@ -174,7 +175,7 @@ func (j *Joiner) Add(line []byte) bool {
 		// A MinIO error report has a grammar too: the line after it is
 		// MinIO's next message (or the blank line before its next report).
 		j.finish()
-		j.start(false)
+		j.start(line, false)
 		return true
 	}
 	open := true
@@ -184,7 +185,7 @@ func (j *Joiner) Add(line []byte) bool {
 		var belongs bool
 		if belongs, open = parser.KlogBlockLine(b); !belongs {
 			j.finish()
-			j.start(false)
+			j.start(line, false)
 			return true
 		}
 	}
@@ -207,7 +208,7 @@ func (j *Joiner) Add(line []byte) bool {
 		return false
 	}
 	j.finish()
-	j.start(header)
+	j.start(line, header)
 	return true
 }
 
@@ -259,11 +260,14 @@ func isLone(line []byte, c byte) bool {
 
 func hasEOL(line []byte) bool { return len(line) > 0 && line[len(line)-1] == '\n' }
 
-// start begins a pending record with the line in j.next, which j.probe
-// has probed; header is what the probe reported.
-func (j *Joiner) start(header bool) {
+// start begins a pending record with line, which j.probe has probed where
+// it lies; header is what the probe reported. The line is copied into
+// next, and the probe pointed at the copy, which becomes cur.
+func (j *Joiner) start(line []byte, header bool) {
+	j.next = append(j.next[:0], line...)
+	j.probe.Rebase(body(j.next)[:len(j.probe.Text())])
 	j.cur, j.next = j.next, j.cur[:0]
-	line := j.cur
+	line = j.cur
 	b := body(line)
 	j.curLines = 1
 	probe := j.probe
