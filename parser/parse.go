@@ -311,14 +311,12 @@ func parseHeader(h []byte, r *Record) bool {
 			if parseSpringBoot(h, tEnd, r) {
 				return true
 			}
-			r.retry()
 			// tracing-subscriber's "<time>  INFO target: msg": its level
 			// right-aligned in five columns and a target with a colon,
 			// before zap's space-separated columns can take the level.
 			if parseTracing(h, 0, tEnd, r) {
 				return true
 			}
-			r.retry()
 		}
 		// MongoDB's text log before 4.4, "<RFC 3339> W NETWORK  [ctx] ": a
 		// severity letter (4.2 pads it to two) where zap has a word.
@@ -365,7 +363,6 @@ func parseHeader(h []byte, r *Record) bool {
 			if parseEnvoyIstio(h, tEnd, r) {
 				return true
 			}
-			r.retry()
 			// Airlift's (Trino's) "<time>\tINFO\t<thread>\t<logger>\t",
 			// whose level zap's columns would take with the thread as
 			// the logger and the class in the message.
@@ -450,7 +447,8 @@ func parseHeader(h []byte, r *Record) bool {
 	case 't':
 		// std's panic hook: "thread 'main' panicked at …"; .NET's
 		// "trce: Category[0]".
-		return parseDotnet(h, r) || r.retry() || parseRustPanic(h, r) || r.retry() || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
+		// Only parseLogrus may leave something behind when it fails.
+		return parseDotnet(h, r) || parseRustPanic(h, r) || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'l':
 		return parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case 0x1b:
@@ -491,7 +489,7 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'p', 'f':
 		// Node's uncaught exception in an ES module: "file:///app/x.mjs:3",
 		// and .NET's "fail: Category[1]".
-		return parseDotnet(h, r) || r.retry() || parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
+		return parseDotnet(h, r) || parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
 			parseNodeUncaught(h, r)
 	case 'D', 'P':
 		return (len(h) > 6 && h[5] == ' ' && h[6] == '[' && parseCassandra(h, r)) || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
@@ -511,8 +509,7 @@ func parseHeader(h []byte, r *Record) bool {
 		if h[0] == 'd' && len(h) > 6 && h[5] == ' ' && isDigit(h[6]) && parseCephPrefixed(h, r) {
 			return true
 		}
-		return parseDotnet(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
-			parseWinston(h, r)
+		return parseDotnet(h, r) || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || parseWinston(h, r)
 	case 'L':
 		return parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'S':
@@ -547,8 +544,9 @@ func parseHeader(h []byte, r *Record) bool {
 		// after logfmt, which never takes a line without a '=' pair, and
 		// winston's alert, crit, http, silly and verbose ("http: msg").
 		// .NET's "crit: Category[0]" before winston's crit.
-		return h[0] == 'c' && parseDotnet(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() || parseRubyUncaught(h, r) || r.retry() ||
-			parseWinston(h, r)
+		// None of these sets anything when it fails (failuresSetNothing):
+		// no retry between them.
+		return h[0] == 'c' && parseDotnet(h, r) || parseLogfmt(h, r) || parseRubyUncaught(h, r) || parseWinston(h, r)
 	}
 	return false
 }
