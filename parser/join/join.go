@@ -152,7 +152,13 @@ func (j *Joiner) Add(line []byte) bool {
 	// record, and a continuation line is copied once, into cur.
 	b := body(line)
 	header := parser.IsHeader(b, j.probe)
-	if header && j.curCont && j.curFormat == parser.FormatPython && j.curLevel >= parser.LevelWarning && parser.PythonTraceback(b) {
+	if !j.curCont {
+		// A record that takes no continuation line ends at any line.
+		j.finish()
+		j.start(line, header)
+		return true
+	}
+	if header && j.curFormat == parser.FormatPython && j.curLevel >= parser.LevelWarning && parser.PythonTraceback(b) {
 		// logging writes an exc_info traceback right after its record
 		// (logger.exception), and a chained exception's next traceback
 		// right after the one before: both belong to the record. After an
@@ -160,36 +166,37 @@ func (j *Joiner) Add(line []byte) bool {
 		// record of its own (see parser.PythonTraceback).
 		header = false
 	}
-	if !header && j.curCont && j.curFormat == parser.FormatGoPanic {
-		// A panic's dump has a grammar: past its first goroutine line, a
-		// line that fits none of it is another writer's and starts a
-		// record (a supervisor's restart message, say).
-		if j.inDump && !parser.GoroutineDumpLine(b) {
+	if !header {
+		if j.curFormat == parser.FormatGoPanic {
+			// A panic's dump has a grammar: past its first goroutine
+			// line, a line that fits none of it is another writer's and
+			// starts a record (a supervisor's restart message, say).
+			if j.inDump && !parser.GoroutineDumpLine(b) {
+				j.finish()
+				j.start(line, false)
+				return true
+			}
+			j.inDump = j.inDump || parser.GoroutineHeader(b)
+		}
+		if j.curFormat == parser.FormatMinIO && !parser.MinIOReportLine(b) {
+			// A MinIO error report has a grammar too: the line after it
+			// is MinIO's next message (or the blank line before its next
+			// report).
 			j.finish()
 			j.start(line, false)
 			return true
 		}
-		j.inDump = j.inDump || parser.GoroutineHeader(b)
-	}
-	if !header && j.curCont && j.curFormat == parser.FormatMinIO && !parser.MinIOReportLine(b) {
-		// A MinIO error report has a grammar too: the line after it is
-		// MinIO's next message (or the blank line before its next report).
-		j.finish()
-		j.start(line, false)
-		return true
-	}
-	open := true
-	if !header && j.curCont && j.curBlock {
-		// A structured klog record continues only inside its value
-		// blocks; any other line is another writer's.
-		var belongs bool
-		if belongs, open = parser.KlogBlockLine(b); !belongs {
-			j.finish()
-			j.start(line, false)
-			return true
+		open := true
+		if j.curBlock {
+			// A structured klog record continues only inside its value
+			// blocks; any other line is another writer's.
+			var belongs bool
+			if belongs, open = parser.KlogBlockLine(b); !belongs {
+				j.finish()
+				j.start(line, false)
+				return true
+			}
 		}
-	}
-	if !header && j.curCont {
 		if j.curLines+1 > j.cfg.maxLines || len(j.cur)+len(line) > j.cfg.maxBytes {
 			j.finish()
 			j.startOverflow(line)
