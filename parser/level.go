@@ -49,6 +49,19 @@ func lower(c byte) byte {
 	return c
 }
 
+// foldLetters packs b, of four or five bytes, as wordLevel packs a word:
+// little-endian, each byte ORed with 0x20, which maps a byte to a
+// lower-case letter only from that letter or its capital. Compared with
+// the w8 constants it is eqFold, one compare a word in place of eqFold's
+// loop word after word (logrusLevel, zapLevel).
+func foldLetters(b []byte) uint64 {
+	w := uint64(binary.LittleEndian.Uint32(b) | 0x20202020)
+	if len(b) > 4 {
+		w |= uint64(b[4]|0x20) << 32
+	}
+	return w
+}
+
 // eqFold reports whether b equals the lower-case ASCII word w, ignoring case.
 func eqFold(b []byte, w string) bool {
 	if len(b) != len(w) {
@@ -69,20 +82,19 @@ func eqFold(b []byte, w string) bool {
 func zapLevel(b []byte) (Level, bool) {
 	switch len(b) {
 	case 4:
-		if eqFold(b, "info") {
+		switch foldLetters(b) {
+		case w8Info:
 			return LevelInfo, true
-		}
-		if eqFold(b, "warn") {
+		case w8Warn:
 			return LevelWarning, true
 		}
 	case 5:
-		if eqFold(b, "debug") {
+		switch foldLetters(b) {
+		case w8Debug:
 			return LevelDebug, true
-		}
-		if eqFold(b, "error") {
+		case w8Error:
 			return LevelError, true
-		}
-		if eqFold(b, "panic") || eqFold(b, "fatal") {
+		case w8Panic, w8Fatal:
 			return LevelCritical, true
 		}
 	case 6:
@@ -117,25 +129,25 @@ func zapLevel(b []byte) (Level, bool) {
 func logrusLevel(b []byte) (Level, bool) {
 	switch len(b) {
 	case 4:
-		switch {
-		case eqFold(b, "info"):
+		switch foldLetters(b) {
+		case w8Info:
 			return LevelInfo, true
-		case eqFold(b, "warn"):
+		case w8Warn:
 			return LevelWarning, true
-		case eqFold(b, "trac"), eqFold(b, "debu"):
+		case w8Trac, w8Debu:
 			return LevelDebug, true
-		case eqFold(b, "erro"):
+		case w8Erro:
 			return LevelError, true
-		case eqFold(b, "fata"), eqFold(b, "pani"):
+		case w8Fata, w8Pani:
 			return LevelCritical, true
 		}
 	case 5:
-		switch {
-		case eqFold(b, "trace"), eqFold(b, "debug"):
+		switch foldLetters(b) {
+		case w8Trace, w8Debug:
 			return LevelDebug, true
-		case eqFold(b, "error"):
+		case w8Error:
 			return LevelError, true
-		case eqFold(b, "fatal"), eqFold(b, "panic"):
+		case w8Fatal, w8Panic:
 			return LevelCritical, true
 		}
 	case 7:
@@ -273,6 +285,12 @@ const (
 	w8Dbug     = 'd' | 'b'<<8 | 'u'<<16 | 'g'<<24
 	w8Trce     = 't' | 'r'<<8 | 'c'<<16 | 'e'<<24
 	w8Eror     = 'e' | 'r'<<8 | 'o'<<16 | 'r'<<24
+	// logrus's TTY form truncates its level words to four letters.
+	w8Trac = 't' | 'r'<<8 | 'a'<<16 | 'c'<<24
+	w8Debu = 'd' | 'e'<<8 | 'b'<<16 | 'u'<<24
+	w8Erro = 'e' | 'r'<<8 | 'r'<<16 | 'o'<<24
+	w8Fata = 'f' | 'a'<<8 | 't'<<16 | 'a'<<24
+	w8Pani = 'p' | 'a'<<8 | 'n'<<16 | 'i'<<24
 )
 
 // capitalLevel maps DEBUG, INFO, WARN and ERROR, the words slog, logback
