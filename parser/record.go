@@ -161,22 +161,31 @@ func (r *Record) Caller() []byte {
 }
 
 // ThreadID returns klog's thread (really process) id, when the format has one.
-func (r *Record) ThreadID() (int, bool) {
-	if r.thread.empty() {
-		return 0, false
+// Most records name no thread: that test is inlined at the caller, the
+// number read by a call (threadID).
+func (r *Record) ThreadID() (id int, ok bool) {
+	if !r.thread.empty() {
+		id, ok = r.threadID()
 	}
-	return atoiSigned(r.get(r.thread))
+	return
 }
+
+func (r *Record) threadID() (int, bool) { return atoiSigned(r.get(r.thread)) }
 
 // ThreadName returns the thread (or process) the record names when that
 // is not a number, which ThreadID gives: a JVM thread's name ("main",
 // "http-nio-8080-exec-1"), an Erlang process ("<0.200.3>"). It is nil when
-// the record names none, or names it by number.
+// the record names none, or names it by number. Like ThreadID, it tests
+// for no thread in line.
 func (r *Record) ThreadName() []byte {
 	if r.thread.empty() {
 		return nil
 	}
-	if _, ok := r.ThreadID(); ok {
+	return r.threadName()
+}
+
+func (r *Record) threadName() []byte {
+	if _, ok := r.threadID(); ok {
 		return nil
 	}
 	return r.get(r.thread)

@@ -1,0 +1,39 @@
+package parser
+
+import "testing"
+
+// ThreadID and ThreadName test for no thread in line and read it by a
+// call; they answer as they did when they read it in place.
+func TestThreadIDAndName(t *testing.T) {
+	for _, c := range []struct {
+		thread string
+		id     int
+		idOK   bool
+		name   string
+	}{
+		{"", 0, false, ""},
+		{"13468", 13468, true, ""},
+		{"-1", -1, true, ""},
+		{"main", 0, false, "main"},
+		{"<0.200.3>", 0, false, "<0.200.3>"},
+		{"12a", 0, false, "12a"},
+	} {
+		text := []byte("x " + c.thread)
+		r := Record{text: text}
+		r.thread = span{2, int32(len(text))}
+		id, ok := r.ThreadID()
+		wantID, wantOK := c.id, c.idOK
+		if c.thread != "" {
+			wantID, wantOK = atoiSigned([]byte(c.thread))
+		}
+		if id != wantID || ok != wantOK || ok != c.idOK || (ok && id != c.id) {
+			t.Errorf("ThreadID of %q = %d %v, want %d %v", c.thread, id, ok, c.id, c.idOK)
+		}
+		if got := string(r.ThreadName()); got != c.name {
+			t.Errorf("ThreadName of %q = %q, want %q", c.thread, got, c.name)
+		}
+		if (r.ThreadName() == nil) != (c.name == "") {
+			t.Errorf("ThreadName of %q: nil is %v", c.thread, r.ThreadName() == nil)
+		}
+	}
+}
