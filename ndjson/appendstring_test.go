@@ -109,7 +109,63 @@ func FuzzAppendString(f *testing.F) {
 		if got, want := AppendString(nil, s), appendStringByte(nil, s); !bytes.Equal(got, want) {
 			t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
 		}
+		checkAppendStringInPlace(t, s)
 	})
+}
+
+// checkAppendStringInPlace appends s after a prefix, into buffers with
+// room and without: AppendString copies plain text a word at a time
+// into the room it makes, and must write the byte loop's text after the
+// prefix and nothing past it.
+func checkAppendStringInPlace(t testing.TB, s []byte) {
+	t.Helper()
+	want := appendStringByte([]byte("prefix:"), s)
+	for _, room := range []int{0, 1, 7, len(want), len(want) + 16} {
+		buf := make([]byte, 7, 7+room)
+		copy(buf, "prefix:")
+		full := buf[:cap(buf)]
+		for i := 7; i < len(full); i++ {
+			full[i] = '#'
+		}
+		got := AppendString(buf, s)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("AppendString(%q) after a prefix, room %d = %s, want %s", s, room, got, want)
+		}
+		if cap(got) == cap(full) && &got[0] == &full[0] {
+			for i := len(got); i < len(full); i++ {
+				if full[i] != '#' {
+					t.Fatalf("AppendString(%q), room %d, wrote past its text at %d", s, room, i)
+				}
+			}
+		}
+	}
+}
+
+// Plain runs of every length around the word size, with one or two bytes
+// that need care anywhere in them, appended in place.
+func TestAppendStringInPlace(t *testing.T) {
+	for n := 0; n <= 26; n++ {
+		for p := -1; p < n; p++ {
+			for q := p; q < n; q++ {
+				for _, c := range []byte{'"', '\\', '\n', 0x01, 0xc3, 0xff} {
+					s := bytes.Repeat([]byte("abcdefgh"), 4)[:n]
+					s = append([]byte(nil), s...)
+					if p >= 0 {
+						s[p] = c
+					}
+					if q > p {
+						s[q] = '"'
+					}
+					checkAppendStringInPlace(t, s)
+				}
+			}
+		}
+	}
+	for _, r := range []string{"é", "€", "😀", "\u2028", "\xc3", "\xe2\x82"} {
+		for pos := 0; pos < 20; pos++ {
+			checkAppendStringInPlace(t, append(append(bytes.Repeat([]byte("x"), pos), r...), "yyyyyyyyyy"...))
+		}
+	}
 }
 
 // Without a Reference the encoder reads the clock only for records whose

@@ -6,6 +6,7 @@ package ndjson
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"time"
 	"unicode/utf8"
 
@@ -322,16 +323,14 @@ const hexDigits = "0123456789abcdef"
 // them, so the original bytes stay readable.
 func AppendString(dst, s []byte) []byte {
 	dst = append(dst, '"')
-	start := 0
 	for i := 0; ; {
-		// The common case, printable ASCII, is copied in one append at
-		// the next byte that needs care.
-		if i = nextCare(s, i); i == len(s) {
+		// The common case, printable ASCII, is copied as it is read, up
+		// to the next byte that needs care.
+		if dst, i = appendPlain(dst, s, i); i == len(s) {
 			break
 		}
 		c := s[i]
 		if c < utf8.RuneSelf { // a quote, a backslash or a control byte
-			dst = append(dst, s[start:i]...)
 			switch c {
 			case '"', '\\':
 				dst = append(dst, '\\', c)
@@ -345,70 +344,73 @@ func AppendString(dst, s []byte) []byte {
 				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 			}
 			i++
-			start = i
 			continue
 		}
 		r, size := utf8.DecodeRune(s[i:])
 		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', '\\', 'x', hexDigits[c>>4], hexDigits[c&0xf])
 			i++
-			start = i
 			continue
 		}
 		if r == '\u2028' || r == '\u2029' {
 			// Valid JSON, but not valid JavaScript; escape like encoding/json.
-			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
 			i += size
-			start = i
 			continue
 		}
+		dst = append(dst, s[i:i+size]...)
 		i += size
 	}
-	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
 
-// nextCare returns the index of the first byte of s at or after i that
-// AppendString cannot copy as it is (see needsCare), or len(s). It reads
-// eight bytes at a time, and the last few, padded with spaces, as one
-// more word: keys and short values are mostly shorter than eight bytes.
-func nextCare(s []byte, i int) int {
-	// Two words a step while the text is long: one branch per 16 bytes.
-	for ; i+16 <= len(s); i += 16 {
-		m0 := needsCare(binary.LittleEndian.Uint64(s[i:]))
-		m1 := needsCare(binary.LittleEndian.Uint64(s[i+8:]))
-		if m0|m1 != 0 {
-			if m0 != 0 {
-				return i + bits.TrailingZeros64(m0)/8
-			}
-			return i + 8 + bits.TrailingZeros64(m1)/8
-		}
+// appendPlain appends s[i:] up to its first byte that needs care (see
+// needsCare) and returns that byte's index, or len(s). It reads eight
+// bytes at a time and stores each word as it reads it, rather than
+// finding the byte first and copying the run after: a word
+// stored past the byte is overwritten by what follows it, which is never
+// shorter than the text it stands for. The last word of a text of eight
+// bytes or more is read overlapping the one before it; a shorter text
+// goes a byte at a time. Nothing is written past the text's copy.
+func appendPlain(dst, s []byte, i int) ([]byte, int) {
+	// Room for the copy and the closing quote.
+	n := len(dst)
+	if cap(dst)-n < len(s)-i+1 {
+		dst = slices.Grow(dst, len(s)-i+1)
 	}
+	o := n - i // s[k] goes to d[o+k]
+	d := dst[:n+len(s)-i]
+	i0 := i
 	for ; i+8 <= len(s); i += 8 {
-		if m := needsCare(binary.LittleEndian.Uint64(s[i:])); m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
-	if n := len(s) - i; n > 0 {
-		var w uint64
-		if i+8 <= cap(s) {
-			// The bytes past len(s) are readable (s is a window on a
-			// line or a buffer): load a whole word and mask them off.
-			w = binary.LittleEndian.Uint64(s[i : i+8 : i+8])
-			pad := uint64(0x2020202020202020) << (8 * n) // spaces
-			w = w&(1<<(8*n)-1) | pad
-		} else {
-			b := [8]byte{' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '}
-			copy(b[:], s[i:])
-			w = binary.LittleEndian.Uint64(b[:])
-		}
+		w := binary.LittleEndian.Uint64(s[i:])
+		binary.LittleEndian.PutUint64(d[o+i:], w)
 		if m := needsCare(w); m != 0 {
-			return i + bits.TrailingZeros64(m)/8
+			i += bits.TrailingZeros64(m) / 8
+			return d[:o+i], i
 		}
 	}
-	return len(s)
+	if i == len(s) {
+		return d, i
+	}
+	if j := len(s) - 8; j >= i0 {
+		// s[j:i] was read above and needs no care: it sets no mark
+		// (no borrow either), and its copy is stored again as it is.
+		w := binary.LittleEndian.Uint64(s[j:])
+		binary.LittleEndian.PutUint64(d[o+j:], w)
+		if m := needsCare(w) >> (8 * uint(i-j)); m != 0 {
+			i += bits.TrailingZeros64(m) / 8
+			return d[:o+i], i
+		}
+		return d, len(s)
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+			return d[:o+i], i
+		}
+		d[o+i] = c
+	}
+	return d, i
 }
 
 // needsCare returns a mask with the high bit set in each byte of x that
