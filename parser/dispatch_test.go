@@ -7,7 +7,8 @@ import (
 
 // The dispatch made cheaper for the corpus's common line shapes (#14) is
 // held to parseHeader as it was before, kept here verbatim but for its
-// name: the same answer and the same record for every line. The format
+// name and the formats added since (marked "session 15"): the same answer
+// and the same record for every line. The format
 // parsers it calls are today's; each change to one of them is held to its
 // own earlier version (cheapreject_test.go).
 
@@ -114,6 +115,10 @@ func parseHeaderBefore(h []byte, r *Record) bool {
 				if isUpper(h[te+1]) && parseFlink(h, te, r) {
 					return true
 				}
+				// (session 15, after the copy was taken) Ceph before Octopus.
+				if te+12 < len(h) && isHexLower(h[te+1]) && h[te+2] != ' ' && h[te+9] != ' ' && parseCeph(h, 0, te, r) {
+					return true
+				}
 				if parseCapnslog(h, te, r) {
 					return true
 				}
@@ -193,6 +198,13 @@ func parseHeaderBefore(h []byte, r *Record) bool {
 				return true
 			}
 			r.retry()
+		}
+		// (session 15, after the copy was taken) MongoDB before 4.4 and Ceph.
+		if kind == timeRFC3339 && tEnd+4 < len(h) && h[tEnd] == ' ' && isUpper(h[tEnd+1]) && (h[tEnd+2] == ' ' || isDigit(h[tEnd+2])) && parseMongoDB(h, tEnd, r) {
+			return true
+		}
+		if kind == timeRFC3339 && tEnd+12 < len(h) && h[tEnd] == ' ' && isHexLower(h[tEnd+1]) && h[tEnd+2] != ' ' && h[tEnd+9] != ' ' && parseCeph(h, 0, tEnd, r) {
+			return true
 		}
 		// MySQL's "<RFC 3339> 0 [Note] ": a thread id, where zap, hclog
 		// and zerolog have a letter or a bracket.
@@ -284,6 +296,10 @@ func parseHeaderBefore(h []byte, r *Record) bool {
 			if len(h) > 26 && h[24] == ']' && h[26] == '{' && h[20] == ',' {
 				return scanRFC3339(h[:24], 1, false) == 24 && parseAirflow(h, 24, r)
 			}
+			// (session 15, after the copy was taken) Redis 2.x.
+			if len(h) > 24 && (h[2] == ']' || h[3] == ']' || h[4] == ']' || h[5] == ']') && parseRedis2(h, r) {
+				return true
+			}
 			return parseGunicorn(h, r) || r.retry() || parseCelery(h, r) || r.retry() || parseEnvoy(h, r) || r.retry() ||
 				parseKafka(h, r)
 		}
@@ -368,6 +384,10 @@ func parseHeaderBefore(h []byte, r *Record) bool {
 		// .NET's "info: Category[14]" before winston's format.simple(),
 		// "info: msg", after logfmt, which never takes a line without a
 		// '=' pair.
+		// (session 15, after the copy was taken) Rook's "debug " before Ceph's lines.
+		if h[0] == 'd' && len(h) > 6 && h[5] == ' ' && isDigit(h[6]) && parseCephPrefixed(h, r) {
+			return true
+		}
 		return parseDotnet(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
 			parseWinston(h, r)
 	case 'L':
