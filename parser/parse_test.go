@@ -333,6 +333,9 @@ var edgeCases = []parseCase{
 	{name: "mongodb 4.2, the severity padded", line: "2019-07-03T15:14:13.887+0100 I  CONTROL  [initandlisten] ** NOTE: This is a development version (4.1.13) of MongoDB.",
 		format: FormatMongoDB, level: LevelInfo, msg: "** NOTE: This is a development version (4.1.13) of MongoDB.", logger: "CONTROL"},
 	{name: "mongodb debug 2, the default component", line: "2019-07-03T15:14:13.887+0100 D2 -        [conn1] run command", format: FormatMongoDB, level: LevelDebug, msg: "run command"},
+	// Pasted in zalando/postgres-operator#2964: Patroni's layout, on stderr.
+	{name: "patroni", line: "2025-10-16 06:01:10,984 INFO: no action. I am (pg-0), a secondary, and following a leader (pg-1)",
+		format: FormatPython, level: LevelInfo, msg: "no action. I am (pg-0), a secondary, and following a leader (pg-1)", time: "2025-10-16 06:01:10,984"},
 	// MinIO's report's first line, as in testdata/corpus/minio.
 	{name: "minio report", line: "API: SYSTEM()", format: FormatMinIO, level: LevelError, msg: "API: SYSTEM()"},
 	{name: "minio report, an S3 call", line: "API: PutObject(bucket=photos, object=2024/a.jpg)", format: FormatMinIO, level: LevelError, msg: "API: PutObject(bucket=photos, object=2024/a.jpg)"},
@@ -692,6 +695,8 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	// Patroni's colon needs its space.
+	"2025-10-16 06:01:10,984 INFO:no space",
 	// MongoDB's shape with a severity it does not write, or no context.
 	"2019-12-04T11:55:15.381+0000 X NETWORK  [ctx] msg",
 	"2019-12-04T11:55:15.381+0000 W NETWORK  msg without a context",

@@ -173,8 +173,13 @@ func parsePythonAsctime(h []byte, te int, r *Record) bool {
 		le++
 	}
 	lvl, ok := pythonLevel(h[i:le])
-	if ok && le < len(h) && h[le] != ' ' {
-		ok = false // "ERROR:", or a name such as "DEBUG_toolbar"
+	colon := false
+	if ok && le+1 < len(h) && h[le] == ':' && h[le+1] == ' ' {
+		// Patroni's "%(asctime)s %(levelname)s: %(message)s" (Spilo,
+		// the Zalando postgres-operator), on stderr.
+		colon = true
+	} else if ok && le < len(h) && h[le] != ' ' {
+		ok = false // a name such as "DEBUG_toolbar"
 	}
 	var name span
 	if !ok {
@@ -200,6 +205,9 @@ func parsePythonAsctime(h []byte, te int, r *Record) bool {
 		name, i = span{int32(i), int32(ne)}, ls
 	}
 	ms := le
+	if colon {
+		ms++
+	}
 	for ms < len(h) && h[ms] == ' ' {
 		ms++
 	}

@@ -48,6 +48,7 @@ func pythonStreams() []*stream {
 		py("logging-dash", "dash", `basicConfig format "%(asctime)s - %(name)s - %(levelname)s - %(message)s"`),
 		py("logging-level", "level", `basicConfig format "%(asctime)s %(levelname)s %(message)s"`),
 		py("logging-level-padded", "level-padded", `basicConfig format "%(asctime)s %(levelname)-8s %(name)s: %(message)s"`),
+		py("logging-level-colon", "level-colon", `basicConfig format "%(asctime)s %(levelname)s: %(message)s", Patroni's (Spilo, the Zalando postgres-operator) on stderr`),
 		py("logging-name-level", "name-level", `basicConfig format "%(asctime)s %(name)s %(levelname)-8s %(message)s", the logger's name before the padded level (Arches's, archesproject/arches#12214)`),
 		py("celery", "celery", `Celery's worker log formats through logging: worker_log_format "[%(asctime)s: %(levelname)s/%(processName)s] %(message)s" and, for a task's logger, worker_task_log_format "… %(task_name)s[%(task_id)s]: %(message)s" (the defaults of celery/app/defaults.py)`),
 		py("airflow", "airflow", `Airflow's log_format default "[%(asctime)s] {%(filename)s:%(lineno)d} %(levelname)s - %(message)s" with its TimezoneAware formatter (2.4 on): "2026-11-30T04:41:36.123+0000", the formatter written after Airflow's source (Airflow installs from no package here)`),

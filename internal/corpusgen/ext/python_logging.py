@@ -119,6 +119,11 @@ def main():
         # (archesproject/arches#12214).
         logging.basicConfig(level=logging.DEBUG, stream=err,
                             format="%(asctime)s %(name)s %(levelname)-8s %(message)s")
+    elif mode == "level-colon":
+        # Patroni's (patroni/log.py), which Spilo and the Zalando
+        # postgres-operator's pods write to stderr.
+        logging.basicConfig(level=logging.DEBUG, stream=err,
+                            format="%(asctime)s %(levelname)s: %(message)s")
     elif mode == "celery":
         # Celery's worker_log_format and worker_task_log_format defaults
         # (celery/app/defaults.py), which its worker sets up on stderr.
