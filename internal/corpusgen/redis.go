@@ -112,7 +112,8 @@ func driveRedis(prog, dir string) ([]byte, []Record, error) {
 // genRedisOld: Redis before 5.0, whose time has no year, and 2.x, whose
 // line opens with the pid in brackets and no role, as users pasted them
 // (redis/docker-library-redis#165 and #346, sameersbn/docker-redis#7,
-// sameersbn/docker-gitlab#320): no such Redis installs here. The level of
+// sameersbn/docker-gitlab#320, and public notes with a CI job's Redis 3.2
+// and Redis 3.0 on Windows): no such Redis installs here. The level of
 // each record is its level character's.
 func genRedisOld(r *recorder) {
 	const pasted = "a line of Redis before 5.0, pasted into a public issue"
@@ -121,6 +122,10 @@ func genRedisOld(r *recorder) {
 		{LevelWarning, "1:M 24 Sep 10:00:56.234 # WARNING overcommit_memory is set to 0! Background save may fail under low memory condition. To fix this issue add 'vm.overcommit_memory = 1' to /etc/sysctl.conf and then reboot or run the command 'sysctl vm.overcommit_memory=1' for this to take effect."},
 		{LevelWarning, "[9] 14 May 13:19:52.866 # Server started, Redis version 2.8.4"},
 		{LevelNotice, "[9] 14 May 13:19:52.866 * The server is now ready to accept connections on port 6379"},
+		{LevelWarning, "1:M 07 Jun 07:52:31.304 # Server started, Redis version 3.2.8"},
+		{LevelWarning, "1:M 07 Jun 07:52:31.304 # WARNING you have Transparent Huge Pages (THP) support enabled in your kernel. This will create latency and memory usage issues with Redis. To fix this issue run the command 'echo never > /sys/kernel/mm/transparent_hugepage/enabled' as root, and add it to your /etc/rc.local in order to retain the setting after a reboot. Redis must be restarted after THP is disabled."},
+		{LevelNotice, "1:M 07 Jun 07:52:31.304 * The server is now ready to accept connections on port 6379"},
+		{LevelNotice, "[17252] 09 Jan 01:03:55.793 * DB loaded from disk: 0.000 seconds"},
 	} {
 		handLine(r, FormatRedis, c.level, pasted, c.line)
 	}
