@@ -297,7 +297,11 @@ func parseHeaderBefore(h []byte, r *Record) bool {
 				return scanRFC3339(h[:24], 1, false) == 24 && parseAirflow(h, 24, r)
 			}
 			// (session 15, after the copy was taken) Redis 2.x.
-			if len(h) > 24 && (h[2] == ']' || h[3] == ']' || h[4] == ']' || h[5] == ']') && parseRedis2(h, r) {
+			if len(h) > 24 && parseRedis2(h, r) {
+				return true
+			}
+			// (session 15, after the copy was taken) NATS server.
+			if parseNATS(h, r) {
 				return true
 			}
 			return parseGunicorn(h, r) || r.retry() || parseCelery(h, r) || r.retry() || parseEnvoy(h, r) || r.retry() ||

@@ -436,6 +436,12 @@ func parseStdlog(h []byte, r *Record) bool {
 	if caller.empty() && i+3 < len(h) && (h[i] == 0x1b || h[i] == '[' && h[i+2] == ']') && parseBeego(h, tEnd, i, r) {
 		return true
 	}
+	// NATS's level coloured inside its brackets, "[ESC[32mINFESC[0m] ":
+	// its plain "[INF] " is logutils' layout.
+	if caller.empty() && i+1 < len(h) && h[i] == '[' && h[i+1] == 0x1b && parseNATSLevel(h, i, r) {
+		r.time, r.timeKind = span{0, int32(tEnd)}, timeStdlog
+		return true
+	}
 	if i < len(h) && h[i] == '[' {
 		// nginx's error log: "[notice] 1#1: " in lower case, no caller.
 		if caller.empty() && i+1 < len(h) && 'a' <= h[i+1] && h[i+1] <= 'z' && parseNginx(h, tEnd, i, r) {

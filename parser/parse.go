@@ -418,7 +418,11 @@ func parseHeader(h []byte, r *Record) bool {
 				return scanRFC3339(h[:24], 1, false) == 24 && parseAirflow(h, 24, r)
 			}
 			// Redis 2.x's "[9] 14 May 13:19:52.866 # ".
-			if len(h) > 24 && (h[2] == ']' || h[3] == ']' || h[4] == ']' || h[5] == ']') && parseRedis2(h, r) {
+			if len(h) > 24 && parseRedis2(h, r) {
+				return true
+			}
+			// NATS server's "[1] 2023/10/11 17:00:23.018770 [WRN] ".
+			if parseNATS(h, r) {
 				return true
 			}
 			return parseGunicorn(h, r) || r.retry() || parseCelery(h, r) || r.retry() || parseEnvoy(h, r) || r.retry() ||

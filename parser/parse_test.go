@@ -336,6 +336,11 @@ var edgeCases = []parseCase{
 	// Pasted in zalando/postgres-operator#2964: Patroni's layout, on stderr.
 	{name: "patroni", line: "2025-10-16 06:01:10,984 INFO: no action. I am (pg-0), a secondary, and following a leader (pg-1)",
 		format: FormatPython, level: LevelInfo, msg: "no action. I am (pg-0), a secondary, and following a leader (pg-1)", time: "2025-10-16 06:01:10,984"},
+	// Pasted in nats-io/nats-server#4655: NATS server's log, on stderr.
+	{name: "nats warning", line: "[1] 2023/10/11 17:00:23.018770 [WRN] JetStream has not established contact with a meta leader",
+		format: FormatNATS, level: LevelWarning, msg: "JetStream has not established contact with a meta leader", time: "2023/10/11 17:00:23.018770"},
+	{name: "nats info in colour", line: "[5148] 2026/12/02 14:39:35.035760 [\x1b[32mINF\x1b[0m] Starting nats-server", format: FormatNATS, level: LevelInfo, msg: "Starting nats-server"},
+	{name: "nats coloured, no pid", line: "2026/12/02 14:39:35.035760 [\x1b[31mERR\x1b[0m] route failed", format: FormatNATS, level: LevelError, msg: "route failed"},
 	// MinIO's report's first line, as in testdata/corpus/minio.
 	{name: "minio report", line: "API: SYSTEM()", format: FormatMinIO, level: LevelError, msg: "API: SYSTEM()"},
 	{name: "minio report, an S3 call", line: "API: PutObject(bucket=photos, object=2024/a.jpg)", format: FormatMinIO, level: LevelError, msg: "API: PutObject(bucket=photos, object=2024/a.jpg)"},
@@ -695,6 +700,9 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	// NATS's shape with a level word it does not write, or no time.
+	"[1] 2023/10/11 17:00:23.018770 [XYZ] msg",
+	"[1] not a time [WRN] msg",
 	// Patroni's colon needs its space.
 	"2025-10-16 06:01:10,984 INFO:no space",
 	// MongoDB's shape with a severity it does not write, or no context.
