@@ -55,3 +55,16 @@ func FuzzFailuresSetNothing(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line []byte) { checkFailuresSetNothing(t, line) })
 }
+
+// dispatchLines are the lines the dispatch's attempts are tried on: the
+// corpus, the parse tests' cases.
+func dispatchLines(tb testing.TB) [][]byte {
+	lines := corpusLines(tb)
+	for _, c := range append(append([]parseCase{}, seedCases...), edgeCases...) {
+		lines = append(lines, []byte(c.line))
+	}
+	for _, l := range negativeCases {
+		lines = append(lines, []byte(l))
+	}
+	return lines
+}
