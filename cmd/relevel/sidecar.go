@@ -155,6 +155,7 @@ func runSidecar(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		out = s
+		tuneGCForBuffer()
 	case "file":
 		if *sinkPath == "" {
 			fmt.Fprintln(stderr, "relevel sidecar: --sink file needs --sink-path")
