@@ -61,13 +61,8 @@ func upperRun(h []byte, i, max int) int {
 // DefaultConfiguration. The thread name may hold spaces; the level after
 // it, padded to five, and the " - " after the logger decide.
 func parseJavaPattern(h []byte, r *Record) bool {
-	if len(h) < 24 || h[2] != ':' || h[5] != ':' || h[8] != '.' || h[12] != ' ' || h[13] != '[' {
+	if len(h) < 24 || !clockMillisAt(h, '.') || h[13] != '[' {
 		return false
-	}
-	for _, k := range [...]int{0, 1, 3, 4, 6, 7, 9, 10, 11} {
-		if !isDigit(h[k]) {
-			return false
-		}
 	}
 	if !javaThreadLevel(h, 12, r) {
 		return false
@@ -541,13 +536,8 @@ func log4jClassLine(h []byte, ms int) (class, caller span, msg int, ok bool) {
 // Manager's layout with a time of day only, whose date is the reference
 // time's, as logback's documented pattern has it (parseJavaPattern).
 func parseJBossClock(h []byte, r *Record) bool {
-	if len(h) < 20 || h[2] != ':' || h[5] != ':' || h[8] != ',' || h[12] != ' ' {
+	if len(h) < 20 || !clockMillisAt(h, ',') {
 		return false
-	}
-	for _, k := range [...]int{0, 1, 3, 4, 6, 7, 9, 10, 11} {
-		if !isDigit(h[k]) {
-			return false
-		}
 	}
 	if !javaLevelMessage(h, 13, r) || r.thread.empty() {
 		return false
@@ -899,5 +889,20 @@ func parseFlink(h []byte, te int, r *Record) bool {
 	r.logger = span{int32(ns), int32(ne)}
 	r.msg = span{int32(min(x+4, len(h))), int32(len(h))}
 	r.rawCont = true
+	return true
+}
+
+// clockMillisAt reports whether h (at least 13 bytes) opens with a time of
+// day to the millisecond, "15:04:05" then sep and three digits, and a space:
+// logback's and log4j2's %d{HH:mm:ss.SSS}, JBoss's with a comma.
+func clockMillisAt(h []byte, sep byte) bool {
+	if h[2] != ':' || h[5] != ':' || h[8] != sep || h[12] != ' ' {
+		return false
+	}
+	for _, k := range [...]int{0, 1, 3, 4, 6, 7, 9, 10, 11} {
+		if !isDigit(h[k]) {
+			return false
+		}
+	}
 	return true
 }
