@@ -102,6 +102,8 @@ func (r *Record) EachField(fn func(Field) bool) {
 		eachRunnerField(b, fn)
 	case fieldsMinIO:
 		eachMinIOField(b, fn)
+	case fieldsPingCAP:
+		eachPingCAPField(b, fn)
 	}
 }
 

@@ -119,10 +119,13 @@ const (
 	FormatMongoDB
 	// FormatNATS is NATS server's log: "[1] 2023/10/11 17:00:23.018770 [WRN] msg".
 	FormatNATS
+	// FormatPingCAP is pingcap/log's text layout, TiDB's unified log format (TiDB, PD, TiKV, Milvus):
+	// "[2022/09/13 03:32:19.708 +08:00] [WARN] [file.go:100] ["msg"] [key=value]".
+	FormatPingCAP
 	numFormats
 )
 
-var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner", "minio", "beego", "ceph", "mongodb", "nats"}
+var formatNames = [...]string{"", "klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "bracket", "gopanic", "json", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "ruby", "redis", "mysql", "rust", "winston", "node", "fluentbit", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner", "minio", "beego", "ceph", "mongodb", "nats", "pingcap"}
 
 // String returns the contract name of the format ("klog", "zap", …), or "".
 func (f Format) String() string {

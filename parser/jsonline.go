@@ -343,6 +343,11 @@ func jsonTimeKind(v []byte) (uint8, bool) {
 	if e > 0 && e == len(v) {
 		return timeRFC3339, true
 	}
+	if e == 0 && isPingCAPTime(v) {
+		// pingcap/log's JSON format (TiDB's, Milvus's) keeps its text
+		// layout's time: "2025/05/07 20:24:23.212 +00:00".
+		return timeStdlogZone, true
+	}
 	if e < 19 || v[e] != ' ' || len(v)-e-1 < 1 || len(v)-e-1 > 5 {
 		return timeNone, false
 	}

@@ -16,6 +16,8 @@ import (
 var (
 	oracleRFC3339  = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}([.,][0-9]+)?(Z|[+-][0-9]{2}:?[0-9]{2})?$`)
 	oracleZoneName = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}([.,][0-9]+)? [A-Z0-9+-]{1,5}$`)
+	// pingcap/log's JSON format keeps its text layout's time.
+	oraclePingCAPTime = regexp.MustCompile(`^\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}\.\d{3} [+-]\d{2}:\d{2}$`)
 )
 
 // The parser as it was before the stop bitmap (json.go and jsonline.go at
@@ -248,6 +250,8 @@ func parseJSONLineRef(b []byte, r *Record) bool {
 				r.time, r.timeKind = span{timeV.start + 1, timeV.end - 1}, timeRFC3339
 			case oracleZoneName.Match(v):
 				r.time, r.timeKind = span{timeV.start + 1, timeV.end - 1}, timeZoneName
+			case oraclePingCAPTime.Match(v):
+				r.time, r.timeKind = span{timeV.start + 1, timeV.end - 1}, timeStdlogZone
 			default:
 				r.timeObj = 0
 			}

@@ -348,8 +348,10 @@ func parseHeader(h []byte, r *Record) bool {
 		// hclog level: those lines skip the attempts that cannot match.
 		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
 			// hclog's "[LEVEL]": zap's level column never opens with '['.
+			// The JVM's "%d{ISO8601_OFFSET_DATE_TIME_HHMM} [%t] %-5level
+			// %logger - %msg" (Pulsar's) has its thread there.
 			if h[tEnd+1] == '[' {
-				return parseHclogAfterTime(h, tEnd, r) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
+				return parseHclogAfterTime(h, tEnd, r) || r.retry() || parseJavaDated(h, tEnd, r) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
 			}
 			if e := tEnd + 4; e <= len(h) && (e == len(h) || h[e] == ' ') && isUpper(h[tEnd+1]) {
 				if _, ok := zerologLevel(h[tEnd+1 : e]); ok {
@@ -405,8 +407,13 @@ func parseHeader(h []byte, r *Record) bool {
 				}
 				return r.retry() || parseEnvLogger(h, r)
 			}
-			// Fluent Bit's "[2026/11/30 04:41:36] [ info] …".
+			// Fluent Bit's "[2026/11/30 04:41:36] [ info] …", and
+			// pingcap/log's "[2026/11/30 04:41:36.123 +08:00] [INFO] …"
+			// with its milliseconds where Fluent Bit closes the bracket.
 			if len(h) > 5 && h[5] == '/' {
+				if len(h) > 20 && h[20] == '.' {
+					return parsePingCAP(h, r)
+				}
 				return parseFluentBit(h, r)
 			}
 			// PHP-FPM's "[02-Dec-2026 04:30:22] NOTICE: …".

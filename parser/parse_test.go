@@ -341,6 +341,32 @@ var edgeCases = []parseCase{
 		format: FormatNATS, level: LevelWarning, msg: "JetStream has not established contact with a meta leader", time: "2023/10/11 17:00:23.018770"},
 	{name: "nats info in colour", line: "[5148] 2026/12/02 14:39:35.035760 [\x1b[32mINF\x1b[0m] Starting nats-server", format: FormatNATS, level: LevelInfo, msg: "Starting nats-server"},
 	{name: "nats coloured, no pid", line: "2026/12/02 14:39:35.035760 [\x1b[31mERR\x1b[0m] route failed", format: FormatNATS, level: LevelError, msg: "route failed"},
+	// Pasted in milvus-io/milvus#26214: pingcap/log's layout, a bare message.
+	{name: "pingcap milvus warning", line: `[2023/08/06 00:00:00.345 +08:00] [WARN] [querynode/flow_graph_insert_node.go:320] [processDeleteMessage] [vchannel=milvus-test-rootcoord-dml_2_443273039397313288v0] [segmentIDs="[]"] [paritions="[0]"]`,
+		format: FormatPingCAP, level: LevelWarning, msg: "processDeleteMessage", caller: "querynode/flow_graph_insert_node.go:320", time: "2023/08/06 00:00:00.345 +08:00",
+		fields: []string{"vchannel=milvus-test-rootcoord-dml_2_443273039397313288v0", `segmentIDs:="[]"`, `paritions:="[0]"`}},
+	// Pasted in milvus-io/milvus#41700: pingcap/log's JSON format keeps the
+	// text layout's time.
+	{name: "json pingcap time", line: `{"level":"WARN","time":"2025/05/07 20:24:23.212 +00:00","caller":"utils/types.go:68","message":"delta position is quite stale","collectionID":455854789967236203}`,
+		format: FormatJSON, level: LevelWarning, msg: "delta position is quite stale", caller: "utils/types.go:68", time: "2025/05/07 20:24:23.212 +00:00",
+		fields: []string{"collectionID:=455854789967236203"}},
+	// Pasted in tikv/tikv#4768: TiKV's Rust logger, the same layout.
+	{name: "pingcap tikv", line: `[2019/05/24 15:38:30.832 -07:00] [INFO] [util.rs:357] ["PD failed to respond"] [err="Grpc(RpcFailure(RpcStatus { status: DeadlineExceeded, details: Some(\"Deadline Exceeded\") }))"] [endpoints=localhost:2379]`,
+		format: FormatPingCAP, level: LevelInfo, msg: "PD failed to respond", caller: "util.rs:357",
+		fields: []string{`err:="Grpc(RpcFailure(RpcStatus { status: DeadlineExceeded, details: Some(\"Deadline Exceeded\") }))"`, "endpoints=localhost:2379"}},
+	// Pasted in tikv/client-go#914: an escaped message of several lines.
+	{name: "pingcap escaped lines", line: `[2023/07/31 13:59:34.977 +08:00] [WARN] [backoff.go:172] ["regionMiss backoffer.maxSleep 40000ms is exceeded, errors:\nepoch_not_match:<>"]`,
+		format: FormatPingCAP, level: LevelWarning, msg: "regionMiss backoffer.maxSleep 40000ms is exceeded, errors:\nepoch_not_match:<>", caller: "backoff.go:172"},
+	{name: "pingcap named, no message", line: `[2026/12/02 23:45:31.753 +08:00] [ERROR] [ddl] [main.go:84] [only=fields] ["take time"=1.5ms]`,
+		format: FormatPingCAP, level: LevelError, msg: "", logger: "ddl", caller: "main.go:84", fields: []string{"only=fields", "take time=1.5ms"}},
+	{name: "pingcap typed values", line: `[2026/12/02 23:45:31.753 +08:00] [DEBUG] [main.go:76] ["load schema"] [schemaVersion=42] [retry=true] [x=]`,
+		format: FormatPingCAP, level: LevelDebug, msg: "load schema", fields: []string{"schemaVersion:=42", "retry:=true", "x="}},
+	// Pasted in streamnative/rop#160: Pulsar's log4j2 layout, its time in
+	// ISO8601_OFFSET_DATE_TIME_HHMM (a 'T', a comma, an offset without a colon).
+	{name: "pulsar", line: "2022-05-24T08:09:07,390+0000 [main] ERROR org.apache.pulsar.PulsarStandaloneStarter - Failed to start pulsar service.",
+		format: FormatJava, level: LevelError, msg: "Failed to start pulsar service.", logger: "org.apache.pulsar.PulsarStandaloneStarter", time: "2022-05-24T08:09:07,390+0000"},
+	{name: "pulsar, a thread with brackets", line: "2022-05-24T08:08:58,096+0000 [client-scheduler-OrderedScheduler-6-0] WARN  org.apache.bookkeeper.clients.impl.internal.RootRangeClientImplWithRetries - Reason for the failure {}",
+		format: FormatJava, level: LevelWarning, msg: "Reason for the failure {}", logger: "org.apache.bookkeeper.clients.impl.internal.RootRangeClientImplWithRetries"},
 	// MinIO's report's first line, as in testdata/corpus/minio.
 	{name: "minio report", line: "API: SYSTEM()", format: FormatMinIO, level: LevelError, msg: "API: SYSTEM()"},
 	{name: "minio report, an S3 call", line: "API: PutObject(bucket=photos, object=2024/a.jpg)", format: FormatMinIO, level: LevelError, msg: "API: PutObject(bucket=photos, object=2024/a.jpg)"},
@@ -700,6 +726,12 @@ var edgeCases = []parseCase{
 
 // Lines no logger of this issue wrote: they must not be claimed.
 var negativeCases = []string{
+	// pingcap/log's shape with a level word it does not write, no zone,
+	// or a part unclosed (Fluent Bit's lines have no milliseconds).
+	"[2023/08/06 00:00:00.345 +08:00] [WARNING] [a.go:1] [m]",
+	"[2023/08/06 00:00:00.345] [WARN] [a.go:1] [m]",
+	"[2023/08/06 00:00:00.345 +0800] [WARN] [a.go:1] [m]",
+	"[2023/08/06 00:00:00.345 +08:00] [WARN",
 	// NATS's shape with a level word it does not write, or no time.
 	"[1] 2023/10/11 17:00:23.018770 [XYZ] msg",
 	"[1] not a time [WRN] msg",

@@ -41,6 +41,7 @@ const (
 	fieldsEventID            // .NET's event id: the number alone, reported as event_id
 	fieldsRunner             // GitLab Runner's " key=value" pairs, keys coloured or not, values with spaces
 	fieldsMinIO              // MinIO's report lines "Key: value", its "API: …" first
+	fieldsPingCAP            // pingcap/log's "[key=value]" items, either side bare or a JSON string
 )
 
 // How the timestamp is written.
@@ -63,6 +64,7 @@ const (
 	timeApache            // Mon Jan 02 15:04:05[.000000] 2006, local time (Apache httpd)
 	timeNest              // 1/2/2006, 3:04:05 PM, local time, en-US (NestJS; other locales' forms do not decode)
 	timeMinIO             // 15:04:05 MST 01/02/2006 (MinIO's report)
+	timeStdlogZone        // 2006/01/02 15:04:05.000 -07:00 (pingcap/log)
 )
 
 // Record is one parsed log record. Its byte accessors return slices of the

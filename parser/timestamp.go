@@ -73,6 +73,8 @@ func (r *Record) Timestamp(ref time.Time) (time.Time, bool) {
 		return redisNoYearTime(b, ref)
 	case timeMinIO:
 		return minioTime(b, ref.Location())
+	case timeStdlogZone:
+		return stdlogZoneTime(b)
 	}
 	// timeKitchen ("4:42AM") has no date and no seconds: the time of
 	// arrival is closer to the truth than anything built from it.
@@ -357,6 +359,24 @@ func fracNanos(frac []byte) int {
 		nsec *= 10
 	}
 	return nsec
+}
+
+// stdlogZoneTime decodes pingcap/log's "2006/01/02 15:04:05.000 -07:00":
+// package log's layout, then the zone's offset after a space.
+func stdlogZoneTime(b []byte) (time.Time, bool) {
+	k := len(b) - 1
+	for k > 0 && b[k] != ' ' {
+		k--
+	}
+	if k < 19 {
+		return time.Time{}, false
+	}
+	off, ok := zoneOffset(b[k+1:])
+	if !ok {
+		return time.Time{}, false
+	}
+	t, ok := stdlogTime(b[:k], time.UTC)
+	return t.Add(-time.Duration(off) * time.Second), ok
 }
 
 // stdlogTime decodes package log's "2006/01/02 15:04:05[.000000]".

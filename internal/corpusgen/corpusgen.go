@@ -84,6 +84,7 @@ const (
 	FormatCeph         = "ceph"         // Ceph's daemons (in Rook)
 	FormatMongoDB      = "mongodb"      // MongoDB's text log, 4.2 and before
 	FormatNATS         = "nats"         // NATS server's log
+	FormatPingCAP      = "pingcap"      // pingcap/log's text layout (TiDB, PD, TiKV, Milvus)
 	FormatRuby         = "ruby"         // Ruby's Logger (Rails' too), uncaught exceptions
 	FormatRedis        = "redis"        // Redis's log
 	FormatMySQL        = "mysql"        // MySQL's and MariaDB's error log
@@ -110,7 +111,7 @@ const (
 )
 
 // LoggerDirs are the subdirectories of the corpus, one per producer.
-var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner", "minio", "beego", "ceph", "mongodb", "nats", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
+var LoggerDirs = []string{"klog", "klog-json", "zap", "logrus", "slog", "zerolog", "gokit", "hclog", "json", "bracket", "logutils", "log15", "capnslog", "calico", "weave", "python", "java", "nginx", "postgres", "envoy", "fluentbit", "fluentd", "nestjs", "clickhouse", "ddagent", "kibana", "gitea", "gitlabrunner", "minio", "beego", "ceph", "mongodb", "nats", "pingcap", "dotnet", "bitnami", "phpfpm", "apache", "rabbitmq", "ruby", "redis", "mysql", "rust", "node", "gopanic", "mixed"}
 
 // Record is the ground truth for one log record: a header line plus any
 // continuation lines (stack traces, klog "key=<" blocks, raw continuation
@@ -199,7 +200,7 @@ func validFormatLevel(format, level string) bool {
 	case FormatKlog, FormatKlogJSON, FormatZap, FormatLogrus, FormatSlog, FormatZerolog,
 		FormatGokit, FormatHclog, FormatBracket, FormatLogutils, FormatGoPanic, FormatJSON,
 		FormatLog15, FormatCapnslog, FormatCalico, FormatWeave, FormatPython, FormatJava, FormatNginx, FormatPostgres, FormatEnvoy, FormatRuby, FormatRedis, FormatMySQL, FormatRust,
-		FormatWinston, FormatNode, FormatFluentBit, FormatFluentd, FormatNest, FormatClickHouse, FormatDDAgent, FormatKibana, FormatGitea, FormatGitLabRunner, FormatMinIO, FormatBeego, FormatCeph, FormatMongoDB, FormatNATS, FormatDotnet, FormatBitnami, FormatPHPFPM, FormatApache, FormatRabbitMQ:
+		FormatWinston, FormatNode, FormatFluentBit, FormatFluentd, FormatNest, FormatClickHouse, FormatDDAgent, FormatKibana, FormatGitea, FormatGitLabRunner, FormatMinIO, FormatBeego, FormatCeph, FormatMongoDB, FormatNATS, FormatPingCAP, FormatDotnet, FormatBitnami, FormatPHPFPM, FormatApache, FormatRabbitMQ:
 		switch level {
 		case LevelDebug, LevelInfo, LevelWarning, LevelError, LevelCritical:
 			return true
@@ -586,6 +587,7 @@ func manifest(results []*result) []byte {
 	b.WriteString("`ceph` (Ceph's daemons, Rook's prefix or none; a crash's report continues its record),\n")
 	b.WriteString("`mongodb` (MongoDB's text log before 4.4; the shell's error stack continues its record),\n")
 	b.WriteString("`nats` (NATS server's log, coloured or not; a message of several lines continues its record),\n")
+	b.WriteString("`pingcap` (pingcap/log's text layout: TiDB, PD, TiKV, Milvus; a record is one line),\n")
 	b.WriteString("`dotnet` (.NET's console logger), `bitnami`\n")
 	b.WriteString("(the set-up scripts of Bitnami's images), `phpfpm` (PHP-FPM's own log; `notice` and `alert` too),\n")
 	b.WriteString("`apache` (Apache httpd's error log; `notice`, `alert` and `emergency` too), `rabbitmq` (RabbitMQ's log;\n")

@@ -51,6 +51,7 @@ func javaStreams() []*stream {
 		j("spark", "spark", `log4j2 Console appender with Apache Spark's layout (conf/log4j2.properties.template, on stderr), "%d{yy/MM/dd HH:mm:ss} %p %c{1}: %m%n%ex"`),
 		j("flink", "flink", `log4j2 Console appender with Apache Flink's console layout (conf/log4j-console.properties), "%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p %-60c %x - %m%n"`),
 		j("strimzi-operator", "strimzi-operator", `log4j2 Console appender with the layout of Strimzi's cluster, topic and user operators (their log4j2.properties) and of the log4j 1 ConsoleAppender most tutorials copy, "%d{yyyy-MM-dd HH:mm:ss} %-5p %c{1}:%L - %m%n"`),
+		j("pulsar", "pulsar", `log4j2 Console appender with Apache Pulsar's console layout (conf/log4j2.yaml, 2.10 on), "%d{ISO8601_OFFSET_DATE_TIME_HHMM} [%t] %-5level %logger{36} - %msg%n"`),
 		j("wildfly", "wildfly", `log4j2 Console appender with WildFly's default console format (standalone.xml's COLOR-PATTERN, colour off), Keycloak 16's and before, "%d{HH:mm:ss,SSS} %-5p [%c] (%t) %s%e%n" (%m for %s%e)`),
 		j("cassandra", "cassandra", `logback with Apache Cassandra's pattern (conf/logback.xml, its STDOUT appender), "%-5level [%thread] %date{ISO8601} %F:%L - %msg%n"`),
 		j("sonarqube", "sonarqube", `logback with SonarQube's process log pattern, its app process, "%d{yyyy.MM.dd HH:mm:ss} %-5level app[][%logger{20}] %msg%n"`),

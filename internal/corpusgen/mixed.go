@@ -217,6 +217,7 @@ func allStreams() []*stream {
 	all = append(all, cephStreams()...)
 	all = append(all, mongodbStreams()...)
 	all = append(all, natsStreams()...)
+	all = append(all, pingcapStreams()...)
 	all = append(all, airliftStreams()...)
 	all = append(all, pgbouncerStreams()...)
 	all = append(all, dotnetStreams()...)

@@ -12,8 +12,8 @@
 // logback's documentation and log4j2's DefaultConfiguration), log4j2 (that
 // pattern through log4j2), spring3 and spring2 (Spring Boot's default
 // console patterns through logback, colour off), kafka, strimzi, jboss,
-// zookeeper, elasticsearch, logstash, spark, flink, strimzi-operator and
-// wildfly (those programs' console layouts through log4j2), jenkins
+// zookeeper, elasticsearch, logstash, spark, flink, strimzi-operator,
+// wildfly and pulsar (those programs' console layouts through log4j2), jenkins
 // (java.util.logging with Jenkins's layout).
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -163,6 +163,7 @@ public class JavaLogging {
             case "flink":
             case "strimzi-operator":
             case "wildfly":
+            case "pulsar":
                 Log4j2PatternMode.run(mode);
                 break;
             case "jenkins":
@@ -302,6 +303,10 @@ public class JavaLogging {
                 // COLOR-PATTERN without its colour), Keycloak 16 and
                 // before: JBoss Log Manager's layout with a time of day.
                 case "wildfly" -> "%d{HH:mm:ss,SSS} %-5p [%c] (%t) %m%n";
+                // Apache Pulsar's conf/log4j2.yaml console appender,
+                // 2.10 on (its brokers, bookies and proxies): the time with
+                // its offset and a comma, as ISO8601_OFFSET_DATE_TIME_HHMM has it.
+                case "pulsar" -> "%d{ISO8601_OFFSET_DATE_TIME_HHMM} [%t] %-5level %logger{36} - %msg%n";
                 default -> "%d %p %m (%c) [%t]%n";
             };
             org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilder<org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration> b =
@@ -322,6 +327,7 @@ public class JavaLogging {
                 case "flink" -> new String[] {"org.apache.flink.runtime.entrypoint.ClusterEntrypoint", "org.apache.flink.runtime.checkpoint.CheckpointCoordinator"};
                 case "strimzi-operator" -> new String[] {"io.strimzi.operator.common.AbstractOperator", "io.strimzi.operator.cluster.operator.assembly.KafkaAssemblyOperator"};
                 case "wildfly" -> new String[] {"org.jboss.as.server", "org.keycloak.services"};
+                case "pulsar" -> new String[] {"org.apache.pulsar.broker.PulsarService", "org.apache.bookkeeper.proto.BookieServer"};
                 default -> new String[] {"kafka.server.KafkaServer", "kafka.controller.KafkaController"};
             };
             // ZooKeeper puts its server id in the MDC of its quorum
