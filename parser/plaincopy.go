@@ -1,0 +1,303 @@
+package parser
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
+
+// The key=value copies (appendPlainLogfmt, appendPlainTTY,
+// appendPlainLogfmtRest) split, check and copy in one pass. The walks they
+// replace found a token's end with one scan (indexByteFrom, skipGoString,
+// nextPair), checked the token plain with a second (plainEnd) and copied
+// it with a third (append's memmove): three passes over each key and
+// value, and several calls per pair. Here one eight-byte load per word
+// of a token answers all three: the word is stored into the output
+// unconditionally, and one mask marks both the byte that ends the token
+// ('=', a space, the closing quote) and any byte a JSON string cannot hold
+// as it is. The lowest mark decides: the token's end, or a decline.
+//
+// The output is written by index into dst grown to its capacity
+// (growPlainOut), with room for the whole object and a word of slack, so
+// that a word stored past a token's end (scratch, overwritten next) is in
+// bounds.
+//
+// Each walk splits the pairs exactly as the walk it replaces did (kept in
+// plaincopy_ref_test.go): checkPlainFields, run by TestAppendPlainFields
+// and FuzzParse, holds each to its reference, byte for byte, accepting and
+// declining alike, and the references are held to the EachField walkers
+// as before.
+
+// The masks' parameters: lo marks the bytes below it (lo20: the control
+// bytes; lo21: those and the space), stop marks one more byte value, and
+// pad is what the bytes past the end of the text read as: a byte that
+// stops the scan there, as the end of the text does.
+const (
+	lo20      = 0x20 * swarOnes
+	lo21      = 0x21 * swarOnes
+	stopEq    = '=' * swarOnes
+	stopQuote = '"' * swarOnes // a byte plainEnd stops at anyway: no extra stop
+	padNUL    = 0              // the end of the text: not plain (decline)
+	padSpace  = ' ' * swarOnes // the end of the text: the end of a bare value
+	padQuote  = '"' * swarOnes // the end of the text: not plain (decline)
+)
+
+// growPlainOut returns dst grown to its capacity, with room past len(dst)
+// for the object copyPairs writes from the n bytes of pairs: each pair
+// adds at most `,"`, `":` and a bare value's two quotes to at least two
+// bytes of text ("k="), and a word of slack follows for the last store.
+func growPlainOut(dst []byte, n int) []byte {
+	if need := 4*n + 24; cap(dst)-len(dst) < need {
+		dst = slices.Grow(dst, need)
+	}
+	return dst[:cap(dst)]
+}
+
+// copyUntil copies b[i:] to out[w:], eight bytes at a time, up to the first
+// byte of b that is not plain (plainEnd's rule, with lo for its lower
+// bound) or is stop's; it returns that byte's index in b (len(b) when the
+// end of b comes first and pad stops there) and the index in out where its
+// copy went. Only the bytes before it are copied; the rest of the last word
+// stored is scratch.
+func copyUntil(out []byte, w int, b []byte, i int, lo, stop, pad uint64) (int, int) {
+	for {
+		var x uint64
+		if i+8 <= len(b) {
+			x = binary.LittleEndian.Uint64(b[i:])
+		} else {
+			x = loadTail(b, i, pad)
+		}
+		binary.LittleEndian.PutUint64(out[w:], x)
+		// notPlain's marks and stop's: the lowest is exact (see notPlain).
+		q := x ^ 0x2222222222222222
+		bs := x ^ 0x5c5c5c5c5c5c5c5c
+		s := x ^ stop
+		if m := ((x - lo) | (q - swarOnes) | (bs - swarOnes) | (s - swarOnes) | x) & swarHigh; m != 0 {
+			k := bits.TrailingZeros64(m) / 8
+			if i+k > len(b) {
+				k = len(b) - i // pad stops at its first byte
+			}
+			return i + k, w + k
+		}
+		i += 8
+		w += 8
+	}
+}
+
+// loadTail returns the last bytes of b from i (fewer than eight) as a word,
+// the bytes past len(b) replaced by pad's.
+func loadTail(b []byte, i int, pad uint64) uint64 {
+	n := len(b) - i
+	if n <= 0 {
+		return pad
+	}
+	var x uint64
+	if i+8 <= cap(b) {
+		// The bytes past len(b) are readable (b is a window on a line):
+		// load a whole word and mask them off.
+		x = binary.LittleEndian.Uint64(b[i : i+8 : i+8])
+	} else {
+		var t [8]byte
+		copy(t[:], b[i:])
+		x = binary.LittleEndian.Uint64(t[:])
+	}
+	keep := uint64(1)<<(8*n) - 1
+	return x&keep | pad&^keep
+}
+
+// copyGoQuoted copies the Go string literal at b[i] (b[i] is its quote) to
+// out[w:] when AppendPlainJSON copies it (kindGoQuoted): plain bytes and the
+// escapes \" \\ \n \r \t, which JSON reads alike. It returns the index
+// after the closing quote and after its copy; ok is false when the literal
+// does not end on this text or is not such a copy.
+func copyGoQuoted(out []byte, w int, b []byte, i int) (next, wnext int, ok bool) {
+	out[w] = '"'
+	w++
+	i++
+	for {
+		j, jw := copyUntil(out, w, b, i, lo20, stopQuote, padNUL)
+		if j >= len(b) {
+			return 0, 0, false
+		}
+		switch b[j] {
+		case '"':
+			out[jw] = '"'
+			return j + 1, jw + 1, true
+		case '\\':
+			if j+1 < len(b) {
+				switch c := b[j+1]; c {
+				case '"', '\\', 'n', 'r', 't':
+					out[jw], out[jw+1] = '\\', c
+					i, w = j+2, jw+2
+					continue
+				}
+			}
+		}
+		return 0, 0, false
+	}
+}
+
+// copyLogrusValue copies a logrus pair's value at b[i]: a Go string literal,
+// or a bare word up to the next space, written as a JSON string (kindText).
+func copyLogrusValue(out []byte, w int, b []byte, i int) (next, wnext int, ok bool) {
+	if i < len(b) && b[i] == '"' {
+		return copyGoQuoted(out, w, b, i)
+	}
+	out[w] = '"'
+	// The space ends the word; any other byte lo21 marks is not plain.
+	ve, vw := copyUntil(out, w+1, b, i, lo21, stopQuote, padSpace)
+	if ve < len(b) && b[ve] != ' ' {
+		return 0, 0, false
+	}
+	out[vw] = '"'
+	return ve, vw + 1, true
+}
+
+// closePlainOut ends the object written from out[start:w] and returns it,
+// or out[:start] (nothing appended) when it has no members.
+func closePlainOut(out []byte, start, w int, names *plainNames) []byte {
+	if names.n == 0 {
+		return out[:start]
+	}
+	out[start] = '{' // the first member was written after a ','
+	out[w] = '}'
+	return out[:w+1]
+}
+
+// appendPlainLogfmt is AppendPlainFields for logrus's text pairs
+// (eachLogfmtField's walk: a key runs to the next '=').
+func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
+	start := len(dst)
+	out := growPlainOut(dst, len(b))
+	w := start
+	var names plainNames
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		ks := i
+		out[w], out[w+1] = ',', '"'
+		// The key runs to the '=', spaces and all; any byte not plain
+		// declines.
+		ke, kw := copyUntil(out, w+2, b, ks, lo20, stopEq, padQuote)
+		if ke >= len(b) || b[ke] != '=' || ke == ks || !names.add(b, ks, ke) {
+			return dst[:start], false
+		}
+		out[kw], out[kw+1] = '"', ':'
+		if i, w, ok = copyLogrusValue(out, kw+2, b, ke+1); !ok {
+			return dst[:start], false
+		}
+	}
+	return closePlainOut(out, start, w, &names), true
+}
+
+// appendPlainTTY is AppendPlainFields for logrus's coloured pairs
+// "ESC[36mkeyESC[0m=value" (eachTTYField's walk).
+func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
+	start := len(dst)
+	out := growPlainOut(dst, len(b))
+	w := start
+	var names plainNames
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		ks := skipCSI(b, i)
+		if ks == i {
+			return dst[:start], false // the rest is text, not pairs
+		}
+		out[w], out[w+1] = ',', '"'
+		// The key ends at the first "ESC[0m=": its ESC, a control byte,
+		// is the first byte not plain, or the key is no copy.
+		ke, kw := copyUntil(out, w+2, b, ks, lo20, stopQuote, padNUL)
+		if len(b)-ke < 5 || string(b[ke:ke+5]) != "\x1b[0m=" || ke == ks || !names.add(b, ks, ke) {
+			return dst[:start], false
+		}
+		out[kw], out[kw+1] = '"', ':'
+		if i, w, ok = copyLogrusValue(out, kw+2, b, ke+5); !ok {
+			return dst[:start], false
+		}
+	}
+	return closePlainOut(out, start, w, &names), true
+}
+
+// appendPlainLogfmtRest is AppendPlainFields for the logfmt pairs the
+// header did not consume (eachLogfmtRest's walk, nextPair's split); b
+// starts at offset base of the record's text. A quoted key is plain when
+// its text needs no unquoting, and is then written as it is between its
+// quotes.
+func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bool) {
+	start := len(dst)
+	out := growPlainOut(dst, len(b))
+	w := start
+	var names plainNames
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			return dst[:start], false // nextPair: no pair (general: "_unparsed")
+		}
+		out[w], out[w+1] = ',', '"'
+		var ks, ke, kw, vs int
+		if b[i] == '"' {
+			// A quoted key: plain up to its closing quote, then '='.
+			ks = i + 1
+			ke, kw = copyUntil(out, w+2, b, ks, lo20, stopQuote, padNUL)
+			if ke+1 >= len(b) || b[ke] != '"' || b[ke+1] != '=' {
+				return dst[:start], false
+			}
+			vs = ke + 2
+		} else {
+			// A bare key ends at '='; a space or a quote first makes the
+			// text no pair, any other byte not plain no copy.
+			ks = i
+			ke, kw = copyUntil(out, w+2, b, ks, lo21, stopEq, padQuote)
+			if ke >= len(b) || b[ke] != '=' {
+				return dst[:start], false
+			}
+			vs = ke + 1
+		}
+		if ke == ks {
+			return dst[:start], false
+		}
+		if r.consumedPair(int32(base + vs)) {
+			// Left out, as the header took it: only its end is needed.
+			if i = pairValueEnd(b, vs); i < 0 {
+				return dst[:start], false
+			}
+			continue
+		}
+		if !names.add(b, ks, ke) {
+			return dst[:start], false
+		}
+		out[kw], out[kw+1] = '"', ':'
+		w = kw + 2
+		if vs < len(b) && b[vs] == '"' {
+			// A quoted value must be followed by a space, or end the text.
+			if i, w, ok = copyGoQuoted(out, w, b, vs); !ok || i < len(b) && b[i] != ' ' {
+				return dst[:start], false
+			}
+			continue
+		}
+		// A bare value runs to the next space; any other byte lo21 marks
+		// is not plain.
+		out[w] = '"'
+		ve, vw := copyUntil(out, w+1, b, vs, lo21, stopQuote, padSpace)
+		if ve < len(b) && b[ve] != ' ' {
+			return dst[:start], false
+		}
+		out[vw] = '"'
+		i, w = ve, vw+1
+	}
+	return closePlainOut(out, start, w, &names), true
+}
