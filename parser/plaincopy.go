@@ -43,7 +43,7 @@ const (
 )
 
 // growPlainOut returns dst grown to its capacity, with room past len(dst)
-// for the object copyPairs writes from the n bytes of pairs: each pair
+// for the object the copies write from the n bytes of pairs: each pair
 // adds at most `,"`, `":` and a bare value's two quotes to at least two
 // bytes of text ("k="), and a word of slack follows for the last store.
 func growPlainOut(dst []byte, n int) []byte {
@@ -53,35 +53,92 @@ func growPlainOut(dst []byte, n int) []byte {
 	return dst[:cap(dst)]
 }
 
-// copyUntil copies b[i:] to out[w:], eight bytes at a time, up to the first
-// byte of b that is not plain (plainEnd's rule, with lo for its lower
-// bound) or is stop's; it returns that byte's index in b (len(b) when the
-// end of b comes first and pad stops there) and the index in out where its
-// copy went. Only the bytes before it are copied; the rest of the last word
-// stored is scratch.
-func copyUntil(out []byte, w int, b []byte, i int, lo, stop, pad uint64) (int, int) {
-	for {
-		var x uint64
-		if i+8 <= len(b) {
-			x = binary.LittleEndian.Uint64(b[i:])
-		} else {
-			x = loadTail(b, i, pad)
-		}
+// copyKeyEq, copyBareKey, copyBare and copyPlainRun copy b[i:] to out[w:],
+// eight bytes at a time, up to the first byte of b that is not plain
+// (plainEnd's rule, with lo for its lower bound) or is stop's; each returns
+// that byte's index in b (len(b) when the end of b comes first and pad
+// stops there) and the index in out where its copy went. Only the bytes
+// before it are copied; the rest of the last word stored is scratch. They
+// are one function written out once per set of parameters (lo, stop,
+// pad), so that these are constants: as arguments, eleven words in all,
+// they did not fit in registers and the loop kept its values on the stack.
+
+// copyKeyEq: a logrus key, which runs to its '=', spaces and all
+// (lo20, stopEq, padQuote).
+func copyKeyEq(out []byte, w int, b []byte, i int) (int, int) {
+	for ; i+8 <= len(b); i, w = i+8, w+8 {
+		x := binary.LittleEndian.Uint64(b[i:])
 		binary.LittleEndian.PutUint64(out[w:], x)
-		// notPlain's marks and stop's: the lowest is exact (see notPlain).
-		q := x ^ 0x2222222222222222
-		bs := x ^ 0x5c5c5c5c5c5c5c5c
-		s := x ^ stop
-		if m := ((x - lo) | (q - swarOnes) | (bs - swarOnes) | (s - swarOnes) | x) & swarHigh; m != 0 {
+		if m := stopMask(x, lo20, stopEq); m != 0 {
 			k := bits.TrailingZeros64(m) / 8
-			if i+k > len(b) {
-				k = len(b) - i // pad stops at its first byte
-			}
 			return i + k, w + k
 		}
-		i += 8
-		w += 8
 	}
+	x := loadTail(b, i, padQuote)
+	binary.LittleEndian.PutUint64(out[w:], x)
+	k := min(bits.TrailingZeros64(stopMask(x, lo20, stopEq))/8, len(b)-i)
+	return i + k, w + k
+}
+
+// copyBareKey: a bare logfmt key, which a space ends as no pair (lo21,
+// stopEq, padQuote).
+func copyBareKey(out []byte, w int, b []byte, i int) (int, int) {
+	for ; i+8 <= len(b); i, w = i+8, w+8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		binary.LittleEndian.PutUint64(out[w:], x)
+		if m := stopMask(x, lo21, stopEq); m != 0 {
+			k := bits.TrailingZeros64(m) / 8
+			return i + k, w + k
+		}
+	}
+	x := loadTail(b, i, padQuote)
+	binary.LittleEndian.PutUint64(out[w:], x)
+	k := min(bits.TrailingZeros64(stopMask(x, lo21, stopEq))/8, len(b)-i)
+	return i + k, w + k
+}
+
+// copyBare: a bare value, which runs to the next space (lo21, stopQuote,
+// padSpace).
+func copyBare(out []byte, w int, b []byte, i int) (int, int) {
+	for ; i+8 <= len(b); i, w = i+8, w+8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		binary.LittleEndian.PutUint64(out[w:], x)
+		if m := stopMask(x, lo21, stopQuote); m != 0 {
+			k := bits.TrailingZeros64(m) / 8
+			return i + k, w + k
+		}
+	}
+	x := loadTail(b, i, padSpace)
+	binary.LittleEndian.PutUint64(out[w:], x)
+	k := min(bits.TrailingZeros64(stopMask(x, lo21, stopQuote))/8, len(b)-i)
+	return i + k, w + k
+}
+
+// copyPlainRun: a quoted string's plain bytes, or a coloured key's up to
+// its reset (lo20, stopQuote, padNUL).
+func copyPlainRun(out []byte, w int, b []byte, i int) (int, int) {
+	for ; i+8 <= len(b); i, w = i+8, w+8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		binary.LittleEndian.PutUint64(out[w:], x)
+		if m := stopMask(x, lo20, stopQuote); m != 0 {
+			k := bits.TrailingZeros64(m) / 8
+			return i + k, w + k
+		}
+	}
+	x := loadTail(b, i, padNUL)
+	binary.LittleEndian.PutUint64(out[w:], x)
+	k := min(bits.TrailingZeros64(stopMask(x, lo20, stopQuote))/8, len(b)-i)
+	return i + k, w + k
+}
+
+// stopMask marks, with the high bit of each byte, notPlain's bytes of x
+// (those below lo rather than below the space) and stop's. Only bytes above
+// the lowest mark can be false positives (see notPlain).
+func stopMask(x, lo, stop uint64) uint64 {
+	q := x ^ 0x2222222222222222
+	bs := x ^ 0x5c5c5c5c5c5c5c5c
+	s := x ^ stop
+	return ((x - lo) | (q - swarOnes) | (bs - swarOnes) | (s - swarOnes) | x) & swarHigh
 }
 
 // loadTail returns the last bytes of b from i (fewer than eight) as a word,
@@ -97,12 +154,21 @@ func loadTail(b []byte, i int, pad uint64) uint64 {
 		// load a whole word and mask them off.
 		x = binary.LittleEndian.Uint64(b[i : i+8 : i+8])
 	} else {
-		var t [8]byte
-		copy(t[:], b[i:])
-		x = binary.LittleEndian.Uint64(t[:])
+		x = loadShort(b[i:])
 	}
 	keep := uint64(1)<<(8*n) - 1
 	return x&keep | pad&^keep
+}
+
+// loadShort returns the fewer than eight bytes of b as a word, zeros past
+// them: out of line, as its copy is rare (text at the very end of its
+// buffer) and would make its callers keep their values on the stack.
+//
+//go:noinline
+func loadShort(b []byte) uint64 {
+	var t [8]byte
+	copy(t[:], b)
+	return binary.LittleEndian.Uint64(t[:])
 }
 
 // copyGoQuoted copies the Go string literal at b[i] (b[i] is its quote) to
@@ -115,7 +181,7 @@ func copyGoQuoted(out []byte, w int, b []byte, i int) (next, wnext int, ok bool)
 	w++
 	i++
 	for {
-		j, jw := copyUntil(out, w, b, i, lo20, stopQuote, padNUL)
+		j, jw := copyPlainRun(out, w, b, i)
 		if j >= len(b) {
 			return 0, 0, false
 		}
@@ -145,7 +211,7 @@ func copyLogrusValue(out []byte, w int, b []byte, i int) (next, wnext int, ok bo
 	}
 	out[w] = '"'
 	// The space ends the word; any other byte lo21 marks is not plain.
-	ve, vw := copyUntil(out, w+1, b, i, lo21, stopQuote, padSpace)
+	ve, vw := copyBare(out, w+1, b, i)
 	if ve < len(b) && b[ve] != ' ' {
 		return 0, 0, false
 	}
@@ -183,7 +249,7 @@ func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
 		out[w], out[w+1] = ',', '"'
 		// The key runs to the '=', spaces and all; any byte not plain
 		// declines.
-		ke, kw := copyUntil(out, w+2, b, ks, lo20, stopEq, padQuote)
+		ke, kw := copyKeyEq(out, w+2, b, ks)
 		if ke >= len(b) || b[ke] != '=' || ke == ks || !names.add(b, ks, ke) {
 			return dst[:start], false
 		}
@@ -217,7 +283,7 @@ func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
 		out[w], out[w+1] = ',', '"'
 		// The key ends at the first "ESC[0m=": its ESC, a control byte,
 		// is the first byte not plain, or the key is no copy.
-		ke, kw := copyUntil(out, w+2, b, ks, lo20, stopQuote, padNUL)
+		ke, kw := copyPlainRun(out, w+2, b, ks)
 		if len(b)-ke < 5 || string(b[ke:ke+5]) != "\x1b[0m=" || ke == ks || !names.add(b, ks, ke) {
 			return dst[:start], false
 		}
@@ -252,7 +318,7 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 		if b[i] == '"' {
 			// A quoted key: plain up to its closing quote, then '='.
 			ks = i + 1
-			ke, kw = copyUntil(out, w+2, b, ks, lo20, stopQuote, padNUL)
+			ke, kw = copyPlainRun(out, w+2, b, ks)
 			if ke+1 >= len(b) || b[ke] != '"' || b[ke+1] != '=' {
 				return dst[:start], false
 			}
@@ -261,7 +327,7 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 			// A bare key ends at '='; a space or a quote first makes the
 			// text no pair, any other byte not plain no copy.
 			ks = i
-			ke, kw = copyUntil(out, w+2, b, ks, lo21, stopEq, padQuote)
+			ke, kw = copyBareKey(out, w+2, b, ks)
 			if ke >= len(b) || b[ke] != '=' {
 				return dst[:start], false
 			}
@@ -292,7 +358,7 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 		// A bare value runs to the next space; any other byte lo21 marks
 		// is not plain.
 		out[w] = '"'
-		ve, vw := copyUntil(out, w+1, b, vs, lo21, stopQuote, padSpace)
+		ve, vw := copyBare(out, w+1, b, vs)
 		if ve < len(b) && b[ve] != ' ' {
 			return dst[:start], false
 		}
