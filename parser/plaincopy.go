@@ -203,22 +203,6 @@ func copyGoQuoted(out []byte, w int, b []byte, i int) (next, wnext int, ok bool)
 	}
 }
 
-// copyLogrusValue copies a logrus pair's value at b[i]: a Go string literal,
-// or a bare word up to the next space, written as a JSON string (kindText).
-func copyLogrusValue(out []byte, w int, b []byte, i int) (next, wnext int, ok bool) {
-	if i < len(b) && b[i] == '"' {
-		return copyGoQuoted(out, w, b, i)
-	}
-	out[w] = '"'
-	// The space ends the word; any other byte lo21 marks is not plain.
-	ve, vw := copyBare(out, w+1, b, i)
-	if ve < len(b) && b[ve] != ' ' {
-		return 0, 0, false
-	}
-	out[vw] = '"'
-	return ve, vw + 1, true
-}
-
 // closePlainOut ends the object written from out[start:w] and returns it,
 // or out[:start] (nothing appended) when it has no members.
 func closePlainOut(out []byte, start, w int, names *plainNames) []byte {
@@ -250,12 +234,30 @@ func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
 		// The key runs to the '=', spaces and all; any byte not plain
 		// declines.
 		ke, kw := copyKeyEq(out, w+2, b, ks)
-		if ke >= len(b) || b[ke] != '=' || ke == ks || !names.add(b, ks, ke) {
+		if ke >= len(b) || b[ke] != '=' || ke == ks {
+			return dst[:start], false
+		}
+		// names.add, written out: this runs for every pair copied.
+		if bit := keyBit(b[ks:ke]); names.seen&bit == 0 && names.n < maxPlainMembers {
+			names.record(ks, ke, bit)
+		} else if !names.addSlow(b, ks, ke, bit) {
 			return dst[:start], false
 		}
 		out[kw], out[kw+1] = '"', ':'
-		if i, w, ok = copyLogrusValue(out, kw+2, b, ke+1); !ok {
-			return dst[:start], false
+		// The value: a Go string literal, or a bare word to the next
+		// space, written as a JSON string (copyLogrusValue, written out).
+		if vs := ke + 1; vs < len(b) && b[vs] == '"' {
+			if i, w, ok = copyGoQuoted(out, kw+2, b, vs); !ok {
+				return dst[:start], false
+			}
+		} else {
+			out[kw+2] = '"'
+			ve, vw := copyBare(out, kw+3, b, vs)
+			if ve < len(b) && b[ve] != ' ' {
+				return dst[:start], false
+			}
+			out[vw] = '"'
+			i, w = ve, vw+1
 		}
 	}
 	return closePlainOut(out, start, w, &names), true
@@ -284,12 +286,30 @@ func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
 		// The key ends at the first "ESC[0m=": its ESC, a control byte,
 		// is the first byte not plain, or the key is no copy.
 		ke, kw := copyPlainRun(out, w+2, b, ks)
-		if len(b)-ke < 5 || string(b[ke:ke+5]) != "\x1b[0m=" || ke == ks || !names.add(b, ks, ke) {
+		if len(b)-ke < 5 || string(b[ke:ke+5]) != "\x1b[0m=" || ke == ks {
+			return dst[:start], false
+		}
+		// names.add, written out: this runs for every pair copied.
+		if bit := keyBit(b[ks:ke]); names.seen&bit == 0 && names.n < maxPlainMembers {
+			names.record(ks, ke, bit)
+		} else if !names.addSlow(b, ks, ke, bit) {
 			return dst[:start], false
 		}
 		out[kw], out[kw+1] = '"', ':'
-		if i, w, ok = copyLogrusValue(out, kw+2, b, ke+5); !ok {
-			return dst[:start], false
+		// The value: a Go string literal, or a bare word to the next
+		// space, written as a JSON string (copyLogrusValue, written out).
+		if vs := ke + 5; vs < len(b) && b[vs] == '"' {
+			if i, w, ok = copyGoQuoted(out, kw+2, b, vs); !ok {
+				return dst[:start], false
+			}
+		} else {
+			out[kw+2] = '"'
+			ve, vw := copyBare(out, kw+3, b, vs)
+			if ve < len(b) && b[ve] != ' ' {
+				return dst[:start], false
+			}
+			out[vw] = '"'
+			i, w = ve, vw+1
 		}
 	}
 	return closePlainOut(out, start, w, &names), true
@@ -343,7 +363,10 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 			}
 			continue
 		}
-		if !names.add(b, ks, ke) {
+		// names.add, written out: this runs for every pair copied.
+		if bit := keyBit(b[ks:ke]); names.seen&bit == 0 && names.n < maxPlainMembers {
+			names.record(ks, ke, bit)
+		} else if !names.addSlow(b, ks, ke, bit) {
 			return dst[:start], false
 		}
 		out[kw], out[kw+1] = '"', ':'
