@@ -245,7 +245,7 @@ func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
 		}
 		out[kw], out[kw+1] = '"', ':'
 		// The value: a Go string literal, or a bare word to the next
-		// space, written as a JSON string (copyLogrusValue, written out).
+		// space, written as a JSON string (the same in both logrus walks).
 		if vs := ke + 1; vs < len(b) && b[vs] == '"' {
 			if i, w, ok = copyGoQuoted(out, kw+2, b, vs); !ok {
 				return dst[:start], false
@@ -297,7 +297,7 @@ func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
 		}
 		out[kw], out[kw+1] = '"', ':'
 		// The value: a Go string literal, or a bare word to the next
-		// space, written as a JSON string (copyLogrusValue, written out).
+		// space, written as a JSON string (the same in both logrus walks).
 		if vs := ke + 5; vs < len(b) && b[vs] == '"' {
 			if i, w, ok = copyGoQuoted(out, kw+2, b, vs); !ok {
 				return dst[:start], false
