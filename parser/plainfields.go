@@ -250,3 +250,75 @@ func (p *plainNames) close(dst []byte) ([]byte, bool) {
 	}
 	return dst, true
 }
+
+// appendPlainKlog is AppendPlainFields for klog's pairs (eachKlogField's
+// walk).
+func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
+	start := len(dst)
+	var names plainNames
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		ks := i
+		for i < len(b) && b[i] != '=' && b[i] != ' ' && b[i] != '\n' {
+			i++
+		}
+		if i >= len(b) || b[i] != '=' || i == ks {
+			return dst[:start], false // the rest is text, not pairs
+		}
+		ke := i
+		i++
+		vs := i
+		var v []byte
+		kind := kindText
+		switch {
+		case i < len(b) && b[i] == '"':
+			e := skipGoStringLine(b, i)
+			if e < 0 {
+				return dst[:start], false
+			}
+			v, kind, i = b[vs:e], kindGoQuoted, e
+		case i+1 < len(b) && b[i] == '<' && b[i+1] == '\n':
+			v, i = klogBlock(b, i)
+			kind = kindBlock
+		case i < len(b) && (b[i] == '[' || b[i] == '{'):
+			// An object or an array (a slice, map or struct), copied when
+			// the encoder would write it as it is; a word that fails to be
+			// one is left to the general path.
+			e := skipJSONValue(b, i)
+			if e <= 0 || e < len(b) && b[e] != ' ' && b[e] != '\n' {
+				return dst[:start], false
+			}
+			if dst, ok = names.appendName(dst, b, ks, ke); !ok {
+				return dst[:start], false
+			}
+			if dst, ok = appendNested(dst, b[vs:e]); !ok {
+				return dst[:start], false
+			}
+			if i = e; i < len(b) && b[i] == '\n' {
+				i++
+			}
+			continue
+		default:
+			for i < len(b) && b[i] != ' ' && b[i] != '\n' {
+				i++
+			}
+			v = b[vs:i]
+			if validJSON(v) {
+				kind = kindJSON
+			}
+		}
+		if dst, ok = names.appendMember(dst, b, ks, ke, v, kind); !ok {
+			return dst[:start], false
+		}
+		if i < len(b) && b[i] == '\n' {
+			i++
+		}
+	}
+	return names.close(dst)
+}
