@@ -108,6 +108,11 @@ func parseLogfmt(h []byte, r *Record) bool {
 	var vals [8]span
 	var seen, quoted uint8
 	const need = 1<<keyTime | 1<<keyLevel | 1<<keyMsg
+	// The fields start after the leading pairs the header consumes (pre:
+	// their end), which eachLogfmtRest and its copy would only step over
+	// again; preTime is pre before the time pair, should its value read
+	// as no time and stay among the fields.
+	pre, preTime, inPre := 0, -1, true
 	i := 0
 	for n := 0; i < len(h); n++ {
 		// The level must be among the first six pairs (the pipeline's
@@ -185,6 +190,17 @@ func parseLogfmt(h []byte, r *Record) bool {
 			if q {
 				quoted |= bit
 			}
+			if key == keyTime && inPre {
+				preTime = pre
+			}
+		} else {
+			inPre = false // a repeated key stays among the fields
+		}
+		if key == keyOther {
+			inPre = false
+		}
+		if inPre {
+			pre = i
 		}
 		// Stop once the header keys are found; slog writes source before
 		// msg, so after its msg only attributes follow.
@@ -226,6 +242,8 @@ func parseLogfmt(h []byte, r *Record) bool {
 		// than vanish.
 		if kind, ok := logfmtTimeKind(h[ts.start:ts.end]); ok {
 			r.time, r.timeKind = ts, kind
+		} else if preTime >= 0 {
+			pre = preTime
 		}
 	}
 	if seen&(1<<keyMsg) != 0 {
@@ -237,7 +255,7 @@ func parseLogfmt(h []byte, r *Record) bool {
 		r.msg = span{int32(len(h)), int32(len(h))}
 	}
 	r.caller = vals[keyCaller]
-	r.fields = span{0, int32(len(h))}
+	r.fields = span{int32(pre), int32(len(h))}
 	r.fieldsKind = fieldsLogfmtRest
 	return true
 }

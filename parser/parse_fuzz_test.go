@@ -99,6 +99,7 @@ func checkPlainFields(t *testing.T, r *Record) {
 	t.Helper()
 	dst := []byte("prefix")
 	out, ok := r.AppendPlainFields(dst)
+	checkPlainCopyRef(t, r, out, ok)
 	if !bytes.HasPrefix(out, dst) {
 		t.Fatalf("AppendPlainFields wrote over dst: %q", out)
 	}
