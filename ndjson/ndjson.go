@@ -321,14 +321,83 @@ const hexDigits = "0123456789abcdef"
 // UTF-8 cannot be carried by JSON; rather than replace them with U+FFFD and
 // lose them, each is written as the four characters \xNN, the way Go quotes
 // them, so the original bytes stay readable.
+//
+// The common case, printable ASCII, is copied as it is read, up to the next
+// byte that needs care (see needsCare): sixteen bytes at a time, as two
+// words tested together (a message is mostly plain, and a pair costs one
+// loop test and one branch), then a word. Each word is stored as it is
+// read, rather than finding the byte first and copying the run after: a
+// word stored past the byte is overwritten by what follows it, which is
+// never shorter than the text it stands for. The last word of a run of
+// eight bytes or more is read overlapping the one before it; a shorter run
+// goes a byte at a time. Nothing is written past the text's copy. The
+// loops index src and d, both len(src) long, from 0, which lets the
+// compiler drop their bounds checks. The copy is in line, not a call per
+// run: a run ends at each escape and each multi-byte rune.
 func AppendString(dst, s []byte) []byte {
 	dst = append(dst, '"')
 	for i := 0; ; {
-		// The common case, printable ASCII, is copied as it is read, up
-		// to the next byte that needs care.
-		if dst, i = appendPlain(dst, s, i); i == len(s) {
-			break
+		n := len(dst)
+		src := s[i:]
+		// Room for the run's copy and the closing quote.
+		if cap(dst)-n < len(src)+1 {
+			dst = slices.Grow(dst, len(src)+1)
 		}
+		d := dst[n : n+len(src)]
+		d = d[:len(src)] // for the prover: d is as long as src
+		k := 0
+		if len(src) >= 8 {
+			for ; k <= len(src)-16; k += 16 {
+				w0 := binary.LittleEndian.Uint64(src[k:])
+				w1 := binary.LittleEndian.Uint64(src[k+8:])
+				binary.LittleEndian.PutUint64(d[k:], w0)
+				binary.LittleEndian.PutUint64(d[k+8:], w1)
+				// The lowest mark of each word is exact, and w1's
+				// counts only when w0 has none.
+				if m0, m1 := needsCare(w0), needsCare(w1); m0|m1 != 0 {
+					if m0 != 0 {
+						k += bits.TrailingZeros64(m0) / 8
+					} else {
+						k += 8 + bits.TrailingZeros64(m1)/8
+					}
+					goto care
+				}
+			}
+			if k <= len(src)-8 {
+				w := binary.LittleEndian.Uint64(src[k:])
+				binary.LittleEndian.PutUint64(d[k:], w)
+				if m := needsCare(w); m != 0 {
+					k += bits.TrailingZeros64(m) / 8
+					goto care
+				}
+				k += 8
+			}
+			if k < len(src) {
+				// src[j:k] was read above and needs no care: it sets
+				// no mark (no borrow either), and its copy is stored
+				// again as it is.
+				j := len(src) - 8
+				w := binary.LittleEndian.Uint64(src[j:])
+				binary.LittleEndian.PutUint64(d[j:], w)
+				if m := needsCare(w) >> (8 * uint(k-j)); m != 0 {
+					k += bits.TrailingZeros64(m) / 8
+					goto care
+				}
+			}
+		} else {
+			for ; k < len(src); k++ {
+				c := src[k]
+				if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+					goto care
+				}
+				d[k] = c
+			}
+		}
+		// The rest of s is plain; the room made above holds the quote.
+		return append(dst[:n+len(src)], '"')
+	care:
+		dst = dst[:n+k]
+		i += k
 		c := s[i]
 		if c < utf8.RuneSelf { // a quote, a backslash or a control byte
 			switch c {
@@ -361,56 +430,6 @@ func AppendString(dst, s []byte) []byte {
 		dst = append(dst, s[i:i+size]...)
 		i += size
 	}
-	return append(dst, '"')
-}
-
-// appendPlain appends s[i:] up to its first byte that needs care (see
-// needsCare) and returns that byte's index, or len(s). It reads eight
-// bytes at a time and stores each word as it reads it, rather than
-// finding the byte first and copying the run after: a word
-// stored past the byte is overwritten by what follows it, which is never
-// shorter than the text it stands for. The last word of a text of eight
-// bytes or more is read overlapping the one before it; a shorter text
-// goes a byte at a time. Nothing is written past the text's copy.
-func appendPlain(dst, s []byte, i int) ([]byte, int) {
-	// Room for the copy and the closing quote.
-	n := len(dst)
-	if cap(dst)-n < len(s)-i+1 {
-		dst = slices.Grow(dst, len(s)-i+1)
-	}
-	o := n - i // s[k] goes to d[o+k]
-	d := dst[:n+len(s)-i]
-	i0 := i
-	for ; i+8 <= len(s); i += 8 {
-		w := binary.LittleEndian.Uint64(s[i:])
-		binary.LittleEndian.PutUint64(d[o+i:], w)
-		if m := needsCare(w); m != 0 {
-			i += bits.TrailingZeros64(m) / 8
-			return d[:o+i], i
-		}
-	}
-	if i == len(s) {
-		return d, i
-	}
-	if j := len(s) - 8; j >= i0 {
-		// s[j:i] was read above and needs no care: it sets no mark
-		// (no borrow either), and its copy is stored again as it is.
-		w := binary.LittleEndian.Uint64(s[j:])
-		binary.LittleEndian.PutUint64(d[o+j:], w)
-		if m := needsCare(w) >> (8 * uint(i-j)); m != 0 {
-			i += bits.TrailingZeros64(m) / 8
-			return d[:o+i], i
-		}
-		return d, len(s)
-	}
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
-			return d[:o+i], i
-		}
-		d[o+i] = c
-	}
-	return d, i
 }
 
 // needsCare returns a mask with the high bit set in each byte of x that
