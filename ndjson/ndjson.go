@@ -115,9 +115,20 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 			dst = append(dst, '"')
 		}
 	}
-	dst = e.appendLogger(dst, rec, `,"logger":`)
-	dst = e.appendAttributes(dst, rec, `,"attributes":`)
-	dst = append(dst, extra...)
+	dst = e.appendLogger(dst, rec, true)
+	// The attributes' copy (appendAttributes) in line, its prefix a
+	// constant: a constant append is two stores, a parameter's a call to
+	// memmove.
+	if out, ok := rec.AppendPlainFields(append(dst, `,"attributes":`...)); ok && !e.general {
+		if len(out) > len(dst)+len(`,"attributes":`) {
+			dst = out // else no members: no attributes
+		}
+	} else {
+		dst = e.appendFields(dst, rec, `,"attributes":`)
+	}
+	if len(extra) > 0 {
+		dst = append(dst, extra...)
+	}
 	return append(dst, '}', '\n')
 }
 
@@ -126,7 +137,7 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 // unchanged, when none is known.
 func (e *Encoder) AppendLogger(dst []byte, rec *parser.Record) (_ []byte, ok bool) {
 	n := len(dst)
-	dst = e.appendLogger(dst, rec, "")
+	dst = e.appendLogger(dst, rec, false)
 	return dst, len(dst) > n
 }
 
@@ -141,7 +152,9 @@ func (e *Encoder) AppendAttributes(dst []byte, rec *parser.Record) (_ []byte, ok
 	return dst, len(dst) > n
 }
 
-func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, prefix string) []byte {
+// appendLogger appends the logger object, after `,"logger":` when member
+// (a constant rather than a parameter, so that its append is two stores).
+func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, member bool) []byte {
 	name, caller := rec.Logger(), rec.Caller()
 	tid, hasTID := rec.ThreadID()
 	var tname []byte
@@ -149,8 +162,11 @@ func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, prefix string) []
 		tname = rec.ThreadName()
 	}
 	if name != nil || caller != nil || hasTID || tname != nil {
-		dst = append(dst, prefix...)
-		dst = append(dst, '{')
+		if member {
+			dst = append(dst, `,"logger":{`...)
+		} else {
+			dst = append(dst, '{')
+		}
 		sep := false
 		if name != nil {
 			dst = append(dst, `"name":`...)
@@ -194,6 +210,11 @@ func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string
 		}
 		return out
 	}
+	return e.appendFields(dst, rec, prefix)
+}
+
+// appendFields is appendAttributes past the copy: the fields one by one.
+func (e *Encoder) appendFields(dst []byte, rec *parser.Record, prefix string) []byte {
 	n := 0
 	e.keys.reset()
 	rec.EachField(func(f parser.Field) bool {
