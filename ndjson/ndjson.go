@@ -356,6 +356,37 @@ const hexDigits = "0123456789abcdef"
 // compiler drop their bounds checks. The copy is in line, not a call per
 // run: a run ends at each escape and each multi-byte rune.
 func AppendString(dst, s []byte) []byte {
+	if n := len(s); n >= 8 && n <= 16 {
+		// A short text (a caller, a logger's name, many messages) in
+		// two words, the second overlapping the first, stored with its
+		// quotes when neither needs care: none of the set-up of a run.
+		w0, w1 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[n-8:])
+		if m := len(dst); needsCare(w0)|needsCare(w1) == 0 && cap(dst)-m >= 18 {
+			d := dst[m : m+18]
+			d[0] = '"'
+			binary.LittleEndian.PutUint64(d[1:], w0)
+			binary.LittleEndian.PutUint64(d[n-7:], w1)
+			d[n+1] = '"'
+			return dst[:m+n+2]
+		}
+	} else if m := len(dst); n < 8 && cap(dst)-m >= 9 {
+		// Shorter, a byte at a time, as far as the first that needs
+		// care; the general path starts over from there.
+		d := dst[m : m+9]
+		k := 0
+		for ; k < n; k++ {
+			c := s[k]
+			if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+				break
+			}
+			d[k+1] = c
+		}
+		if k == n {
+			d[0] = '"'
+			d[n+1] = '"'
+			return dst[:m+n+2]
+		}
+	}
 	dst = append(dst, '"')
 	for i := 0; ; {
 		n := len(dst)
