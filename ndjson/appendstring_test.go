@@ -63,7 +63,7 @@ func appendStringByte(dst, s []byte) []byte {
 	return append(dst, '"')
 }
 
-// Every byte value at every position of strings up to three words long,
+// Every byte value at every position of strings up to five words long,
 // multi-byte runes across word boundaries, and random bytes: the fast path
 // writes exactly what the byte loop writes.
 func TestAppendStringFastPath(t *testing.T) {
@@ -73,7 +73,7 @@ func TestAppendStringFastPath(t *testing.T) {
 			t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
 		}
 	}
-	for n := 0; n <= 24; n++ {
+	for n := 0; n <= 40; n++ {
 		for pos := 0; pos < n; pos++ {
 			for c := range 256 {
 				s := bytes.Repeat([]byte("a"), n)
@@ -144,11 +144,11 @@ func checkAppendStringInPlace(t testing.TB, s []byte) {
 // Plain runs of every length around the word size, with one or two bytes
 // that need care anywhere in them, appended in place.
 func TestAppendStringInPlace(t *testing.T) {
-	for n := 0; n <= 26; n++ {
+	for n := 0; n <= 42; n++ {
 		for p := -1; p < n; p++ {
 			for q := p; q < n; q++ {
 				for _, c := range []byte{'"', '\\', '\n', 0x01, 0xc3, 0xff} {
-					s := bytes.Repeat([]byte("abcdefgh"), 4)[:n]
+					s := bytes.Repeat([]byte("abcdefgh"), 6)[:n]
 					s = append([]byte(nil), s...)
 					if p >= 0 {
 						s[p] = c

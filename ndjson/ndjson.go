@@ -115,9 +115,20 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 			dst = append(dst, '"')
 		}
 	}
-	dst = e.appendLogger(dst, rec, `,"logger":`)
-	dst = e.appendAttributes(dst, rec, `,"attributes":`)
-	dst = append(dst, extra...)
+	dst = e.appendLogger(dst, rec, true)
+	// The attributes' copy (appendAttributes) in line, its prefix a
+	// constant: a constant append is two stores, a parameter's a call to
+	// memmove.
+	if out, ok := rec.AppendPlainFields(append(dst, `,"attributes":`...)); ok && !e.general {
+		if len(out) > len(dst)+len(`,"attributes":`) {
+			dst = out // else no members: no attributes
+		}
+	} else {
+		dst = e.appendFields(dst, rec, `,"attributes":`)
+	}
+	if len(extra) > 0 {
+		dst = append(dst, extra...)
+	}
 	return append(dst, '}', '\n')
 }
 
@@ -126,7 +137,7 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 // unchanged, when none is known.
 func (e *Encoder) AppendLogger(dst []byte, rec *parser.Record) (_ []byte, ok bool) {
 	n := len(dst)
-	dst = e.appendLogger(dst, rec, "")
+	dst = e.appendLogger(dst, rec, false)
 	return dst, len(dst) > n
 }
 
@@ -141,7 +152,9 @@ func (e *Encoder) AppendAttributes(dst []byte, rec *parser.Record) (_ []byte, ok
 	return dst, len(dst) > n
 }
 
-func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, prefix string) []byte {
+// appendLogger appends the logger object, after `,"logger":` when member
+// (a constant rather than a parameter, so that its append is two stores).
+func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, member bool) []byte {
 	name, caller := rec.Logger(), rec.Caller()
 	tid, hasTID := rec.ThreadID()
 	var tname []byte
@@ -149,8 +162,11 @@ func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, prefix string) []
 		tname = rec.ThreadName()
 	}
 	if name != nil || caller != nil || hasTID || tname != nil {
-		dst = append(dst, prefix...)
-		dst = append(dst, '{')
+		if member {
+			dst = append(dst, `,"logger":{`...)
+		} else {
+			dst = append(dst, '{')
+		}
 		sep := false
 		if name != nil {
 			dst = append(dst, `"name":`...)
@@ -194,6 +210,11 @@ func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string
 		}
 		return out
 	}
+	return e.appendFields(dst, rec, prefix)
+}
+
+// appendFields is appendAttributes past the copy: the fields one by one.
+func (e *Encoder) appendFields(dst []byte, rec *parser.Record, prefix string) []byte {
 	n := 0
 	e.keys.reset()
 	rec.EachField(func(f parser.Field) bool {
@@ -321,14 +342,114 @@ const hexDigits = "0123456789abcdef"
 // UTF-8 cannot be carried by JSON; rather than replace them with U+FFFD and
 // lose them, each is written as the four characters \xNN, the way Go quotes
 // them, so the original bytes stay readable.
+//
+// The common case, printable ASCII, is copied as it is read, up to the next
+// byte that needs care (see needsCare): sixteen bytes at a time, as two
+// words tested together (a message is mostly plain, and a pair costs one
+// loop test and one branch), then a word. Each word is stored as it is
+// read, rather than finding the byte first and copying the run after: a
+// word stored past the byte is overwritten by what follows it, which is
+// never shorter than the text it stands for. The last word of a run of
+// eight bytes or more is read overlapping the one before it; a shorter run
+// goes a byte at a time. Nothing is written past the text's copy. The
+// loops index src and d, both len(src) long, from 0, which lets the
+// compiler drop their bounds checks. The copy is in line, not a call per
+// run: a run ends at each escape and each multi-byte rune.
 func AppendString(dst, s []byte) []byte {
+	if n := len(s); n >= 8 && n <= 16 {
+		// A short text (a caller, a logger's name, many messages) in
+		// two words, the second overlapping the first, stored with its
+		// quotes when neither needs care: none of the set-up of a run.
+		w0, w1 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[n-8:])
+		if m := len(dst); needsCare(w0)|needsCare(w1) == 0 && cap(dst)-m >= 18 {
+			d := dst[m : m+18]
+			d[0] = '"'
+			binary.LittleEndian.PutUint64(d[1:], w0)
+			binary.LittleEndian.PutUint64(d[n-7:], w1)
+			d[n+1] = '"'
+			return dst[:m+n+2]
+		}
+	} else if m := len(dst); n < 8 && cap(dst)-m >= 9 {
+		// Shorter, a byte at a time, as far as the first that needs
+		// care; the general path starts over from there.
+		d := dst[m : m+9]
+		k := 0
+		for ; k < n; k++ {
+			c := s[k]
+			if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+				break
+			}
+			d[k+1] = c
+		}
+		if k == n {
+			d[0] = '"'
+			d[n+1] = '"'
+			return dst[:m+n+2]
+		}
+	}
 	dst = append(dst, '"')
 	for i := 0; ; {
-		// The common case, printable ASCII, is copied as it is read, up
-		// to the next byte that needs care.
-		if dst, i = appendPlain(dst, s, i); i == len(s) {
-			break
+		n := len(dst)
+		src := s[i:]
+		// Room for the run's copy and the closing quote.
+		if cap(dst)-n < len(src)+1 {
+			dst = slices.Grow(dst, len(src)+1)
 		}
+		d := dst[n : n+len(src)]
+		d = d[:len(src)] // for the prover: d is as long as src
+		k := 0
+		if len(src) >= 8 {
+			for ; k <= len(src)-16; k += 16 {
+				w0 := binary.LittleEndian.Uint64(src[k:])
+				w1 := binary.LittleEndian.Uint64(src[k+8:])
+				binary.LittleEndian.PutUint64(d[k:], w0)
+				binary.LittleEndian.PutUint64(d[k+8:], w1)
+				// The lowest mark of each word is exact, and w1's
+				// counts only when w0 has none.
+				if m0, m1 := needsCare(w0), needsCare(w1); m0|m1 != 0 {
+					if m0 != 0 {
+						k += bits.TrailingZeros64(m0) / 8
+					} else {
+						k += 8 + bits.TrailingZeros64(m1)/8
+					}
+					goto care
+				}
+			}
+			if k <= len(src)-8 {
+				w := binary.LittleEndian.Uint64(src[k:])
+				binary.LittleEndian.PutUint64(d[k:], w)
+				if m := needsCare(w); m != 0 {
+					k += bits.TrailingZeros64(m) / 8
+					goto care
+				}
+				k += 8
+			}
+			if k < len(src) {
+				// src[j:k] was read above and needs no care: it sets
+				// no mark (no borrow either), and its copy is stored
+				// again as it is.
+				j := len(src) - 8
+				w := binary.LittleEndian.Uint64(src[j:])
+				binary.LittleEndian.PutUint64(d[j:], w)
+				if m := needsCare(w) >> (8 * uint(k-j)); m != 0 {
+					k += bits.TrailingZeros64(m) / 8
+					goto care
+				}
+			}
+		} else {
+			for ; k < len(src); k++ {
+				c := src[k]
+				if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+					goto care
+				}
+				d[k] = c
+			}
+		}
+		// The rest of s is plain; the room made above holds the quote.
+		return append(dst[:n+len(src)], '"')
+	care:
+		dst = dst[:n+k]
+		i += k
 		c := s[i]
 		if c < utf8.RuneSelf { // a quote, a backslash or a control byte
 			switch c {
@@ -361,56 +482,6 @@ func AppendString(dst, s []byte) []byte {
 		dst = append(dst, s[i:i+size]...)
 		i += size
 	}
-	return append(dst, '"')
-}
-
-// appendPlain appends s[i:] up to its first byte that needs care (see
-// needsCare) and returns that byte's index, or len(s). It reads eight
-// bytes at a time and stores each word as it reads it, rather than
-// finding the byte first and copying the run after: a word
-// stored past the byte is overwritten by what follows it, which is never
-// shorter than the text it stands for. The last word of a text of eight
-// bytes or more is read overlapping the one before it; a shorter text
-// goes a byte at a time. Nothing is written past the text's copy.
-func appendPlain(dst, s []byte, i int) ([]byte, int) {
-	// Room for the copy and the closing quote.
-	n := len(dst)
-	if cap(dst)-n < len(s)-i+1 {
-		dst = slices.Grow(dst, len(s)-i+1)
-	}
-	o := n - i // s[k] goes to d[o+k]
-	d := dst[:n+len(s)-i]
-	i0 := i
-	for ; i+8 <= len(s); i += 8 {
-		w := binary.LittleEndian.Uint64(s[i:])
-		binary.LittleEndian.PutUint64(d[o+i:], w)
-		if m := needsCare(w); m != 0 {
-			i += bits.TrailingZeros64(m) / 8
-			return d[:o+i], i
-		}
-	}
-	if i == len(s) {
-		return d, i
-	}
-	if j := len(s) - 8; j >= i0 {
-		// s[j:i] was read above and needs no care: it sets no mark
-		// (no borrow either), and its copy is stored again as it is.
-		w := binary.LittleEndian.Uint64(s[j:])
-		binary.LittleEndian.PutUint64(d[o+j:], w)
-		if m := needsCare(w) >> (8 * uint(i-j)); m != 0 {
-			i += bits.TrailingZeros64(m) / 8
-			return d[:o+i], i
-		}
-		return d, len(s)
-	}
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
-			return d[:o+i], i
-		}
-		d[o+i] = c
-	}
-	return d, i
 }
 
 // needsCare returns a mask with the high bit set in each byte of x that

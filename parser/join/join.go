@@ -107,6 +107,14 @@ type Joiner struct {
 	// firstNone: the probe found no format in the record's only line, so
 	// ParseLine's result is parser.Unrecognised's.
 	firstNone bool
+
+	// borrow is set for the Joiner of a Scanner, whose buffer holds each
+	// line until the Scanner next reads: a record is then a window of
+	// that buffer, its lines lying one after another, not a copy (start
+	// and extend do not copy). borrowed says cur is such a window; the
+	// Scanner calls own before it reads, which copies cur into owned.
+	borrow, borrowed bool
+	owned            []byte
 }
 
 // NewJoiner returns a Joiner with the given bounds.
@@ -142,7 +150,7 @@ func (j *Joiner) Add(line []byte) bool {
 			j.startOverflow(line)
 			return true
 		}
-		j.cur = append(j.cur, line...)
+		j.extend(line)
 		j.partial = !hasEOL(line)
 		// The probe may have seen only a piece of the first line.
 		j.firstOK, j.firstHead, j.firstNone = false, false, false
@@ -202,7 +210,7 @@ func (j *Joiner) Add(line []byte) bool {
 			j.startOverflow(line)
 			return true
 		}
-		j.cur = append(j.cur, line...)
+		j.extend(line)
 		j.curLines++
 		j.partial = !hasEOL(line)
 		j.firstOK = false
@@ -271,10 +279,15 @@ func hasEOL(line []byte) bool { return len(line) > 0 && line[len(line)-1] == '\n
 // it lies; header is what the probe reported. The line is copied into
 // next, and the probe pointed at the copy, which becomes cur.
 func (j *Joiner) start(line []byte, header bool) {
-	j.next = append(j.next[:0], line...)
-	j.probe.Rebase(body(j.next)[:len(j.probe.Text())])
-	j.cur, j.next = j.next, j.cur[:0]
-	line = j.cur
+	if j.borrow {
+		// The Scanner's buffer keeps the line, where the probe saw it.
+		j.cur, j.borrowed = line, true
+	} else {
+		j.next = append(j.next[:0], line...)
+		j.probe.Rebase(body(j.next)[:len(j.probe.Text())])
+		j.cur, j.next = j.next, j.cur[:0]
+		line = j.cur
+	}
 	b := body(line)
 	j.curLines = 1
 	probe := j.probe
@@ -304,12 +317,50 @@ func (j *Joiner) start(line []byte, header bool) {
 
 // startOverflow begins a continuation record of the current header.
 func (j *Joiner) startOverflow(line []byte) {
-	j.cur = append(j.cur[:0], line...)
+	if j.borrow {
+		j.cur, j.borrowed = line, true
+	} else {
+		j.cur = append(j.cur[:0], line...)
+	}
 	j.curLines = 1
 	j.firstOK, j.firstHead, j.firstNone = false, false, false
 	j.overflow = true
 	j.partial = !hasEOL(line)
 	j.has = true
+}
+
+// extend appends line to the pending record. A borrowed record grows
+// over the line when the line follows it in the Scanner's buffer, as the
+// Scanner's lines do; any other line is appended to a copy (own).
+func (j *Joiner) extend(line []byte) {
+	if j.borrowed {
+		n := len(j.cur)
+		if len(line) == 0 {
+			return
+		}
+		if cap(j.cur)-n >= len(line) && &j.cur[:n+1][n] == &line[0] {
+			j.cur = j.cur[:n+len(line)]
+			return
+		}
+		j.own()
+	}
+	j.cur = append(j.cur, line...)
+}
+
+// own copies a borrowed pending record into the Joiner's own buffer, and
+// points the probe of its first line at the copy. The Scanner calls it
+// before it reads into its buffer, which moves or overwrites the lines.
+// The last completed record is no longer in use then (the Scanner's
+// caller has asked for the next), so owned may be the buffer it was in.
+func (j *Joiner) own() {
+	if !j.borrowed {
+		return
+	}
+	j.owned = append(j.owned[:0], j.cur...)
+	if j.firstHead { // finish reads first only then
+		j.first.Rebase(j.owned[:len(j.first.Text())])
+	}
+	j.cur, j.borrowed = j.owned, false
 }
 
 func (j *Joiner) finish() {

@@ -2,6 +2,7 @@ package join
 
 import (
 	"bytes"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"testing"
@@ -43,6 +44,7 @@ func FuzzJoin(f *testing.F) {
 		}
 		if len(input) < DefaultMaxBytes {
 			recordsAreParses(t, input)
+			scannedRecordsAreParses(t, input, rand.New(rand.NewSource(int64(len(input)))))
 		}
 	})
 }

@@ -41,6 +41,34 @@ func TestRecordIsParseOfRaw(t *testing.T) {
 	}
 	for _, in := range inputs {
 		recordsAreParses(t, in)
+		scannedRecordsAreParses(t, in, rng)
+	}
+}
+
+// scannedRecordsAreParses holds the records of a Scanner, whose Joiner
+// borrows its lines from the Scanner's buffer (Joiner.borrow), to
+// parser.ParseLine or parser.Parse of their raw text, reading in through
+// small reads of random size, so that the Scanner moves its buffer's
+// bytes in the middle of records and must copy them first (Joiner.own).
+func scannedRecordsAreParses(t *testing.T, in []byte, rnd *rand.Rand) {
+	s := New(&choppyReader{data: in, rnd: rnd}, MaxLines(1<<20))
+	var all []byte
+	for s.Next() {
+		raw := s.Raw()
+		all = append(all, raw...)
+		text := bytes.TrimSuffix(raw, []byte("\n"))
+		var want parser.Record
+		if s.Lines() == 1 {
+			parser.ParseLine(text, &want)
+		} else {
+			parser.Parse(text, &want)
+		}
+		if got := s.Record(); !reflect.DeepEqual(*got, want) {
+			t.Fatalf("scanned record %q:\n got %+v\nwant %+v", raw, *got, want)
+		}
+	}
+	if !bytes.Equal(all, in) {
+		t.Fatalf("scanned round trip:\n got %q\nwant %q", all, in)
 	}
 }
 

@@ -55,6 +55,7 @@ type chunk struct {
 // New returns a Scanner over r.
 func New(r io.Reader, opts ...Option) *Scanner {
 	j := NewJoiner(opts...)
+	j.borrow = true // fill calls own before it reads
 	s := &Scanner{j: j, src: r, buf: make([]byte, 64<<10)}
 	if j.cfg.flush > 0 {
 		s.chunks = make(chan chunk, 4)
@@ -130,6 +131,8 @@ func (s *Scanner) Next() bool {
 // fill reads more input. It returns false when the FlushAfter interval
 // passed with a pending record and no new input.
 func (s *Scanner) fill() bool {
+	// The pending record may be a window of buf (Joiner.borrow).
+	s.j.own()
 	if s.start > 0 {
 		s.end = copy(s.buf, s.buf[s.start:s.end])
 		s.start = 0
