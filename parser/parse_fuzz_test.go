@@ -97,6 +97,7 @@ func FuzzParse(f *testing.F) {
 // alone when it declines.
 func checkPlainFields(t *testing.T, r *Record) {
 	t.Helper()
+	checkMemberRuns(t, r)
 	dst := []byte("prefix")
 	out, ok := r.AppendPlainFields(dst)
 	if !bytes.HasPrefix(out, dst) {
@@ -228,5 +229,30 @@ func checkPlainJSON(t *testing.T, f Field, key, value []byte) {
 	var s string
 	if err := json.Unmarshal(got, &s); err != nil || s != string(value) {
 		t.Fatalf("AppendPlainJSON %q reads %q, AppendValue %q (%v)", got, s, value, err)
+	}
+}
+
+// checkMemberRuns holds appendMemberRuns, the copy of a JSON line's
+// members from where its parse found them, to appendPlainMembers, the walk
+// it spares: where it answers (known), the same bytes and the same ok.
+func checkMemberRuns(t *testing.T, r *Record) {
+	t.Helper()
+	if r.fieldsKind != fieldsJSONRest || r.nMembers == 0 {
+		return
+	}
+	dst := []byte("prefix")
+	got, gotOK, known := r.appendMemberRuns(dst)
+	if !bytes.HasPrefix(got, dst) {
+		t.Fatalf("appendMemberRuns wrote over dst: %q", got)
+	}
+	if !known {
+		if len(got) != len(dst) {
+			t.Fatalf("appendMemberRuns left it to the walk but wrote %q", got)
+		}
+		return
+	}
+	want, wantOK := appendPlainMembers(dst, r.get(r.fields), r, int(r.fields.start), false)
+	if gotOK != wantOK || string(got) != string(want) {
+		t.Fatalf("%q: appendMemberRuns %q (%v), appendPlainMembers %q (%v)", r.text, got, gotOK, want, wantOK)
 	}
 }
