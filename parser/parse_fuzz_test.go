@@ -235,7 +235,7 @@ func checkPlainJSON(t *testing.T, f Field, key, value []byte) {
 // checkMemberRuns holds appendMemberRuns, the copy of a JSON line's
 // members from where its parse found them, to appendPlainMembers, the walk
 // it spares: where it answers (known), the same bytes and the same ok.
-func checkMemberRuns(t *testing.T, r *Record) {
+func checkMemberRuns(t testing.TB, r *Record) {
 	t.Helper()
 	if r.fieldsKind != fieldsJSONRest || r.nMembers == 0 {
 		return

@@ -379,6 +379,11 @@ func (r *Record) appendMemberRuns(dst []byte) (_ []byte, ok, known bool) {
 			ve = wsBefore(b, wsBefore(b, ve+1)-1)
 		}
 		if r.pickedMembers&(1<<k) != 0 && r.consumedJSON(int32(vs)) {
+			// Left out, but a string of invalid UTF-8 declines the
+			// record, as appendPlainMembers' check of every value does.
+			if v := b[vs:ve]; v[0] == '"' && !isASCII(v) && !utf8.Valid(v) {
+				return dst[:start], false, false
+			}
 			continue
 		}
 		// The name's closing quote: before the colon, which is just
@@ -403,8 +408,9 @@ func (r *Record) appendMemberRuns(dst []byte) (_ []byte, ok, known bool) {
 		seen |= bit
 		written |= 1 << k
 		c := b[vs]
-		if ke+1 == vs && c != '{' && c != '[' {
-			// "name":value as the line writes it: part of a run.
+		if ke+1 == vs && (c != '{' && c != '[' || compactEnd(b[:ve], vs, 0) == ve) {
+			// "name":value as the line writes it, and as the encoder
+			// writes it: part of a run.
 			if j != runEnd+1 {
 				if runEnd >= 0 {
 					if dst, ok = appendRun(dst, start, b[run:runEnd]); !ok {
@@ -467,4 +473,77 @@ func appendRun(dst []byte, start int, text []byte) (_ []byte, ok bool) {
 		dst = append(dst, ',')
 	}
 	return append(dst, text...), true
+}
+
+// compactEnd returns the index past the object or array at v[i], a valid
+// JSON value, when appendNested would write it as it is: no white space
+// between its tokens, no name with an escape and no name twice in any of
+// its objects (and, as the caller checks, ASCII); or -1 when it would not,
+// or may not: an object of more than eight names is left to it.
+func compactEnd(v []byte, i, depth int) int {
+	if i >= len(v) || depth > maxJSONDepth {
+		return -1
+	}
+	switch v[i] {
+	case '{':
+		if i++; i < len(v) && v[i] == '}' {
+			return i + 1
+		}
+		var names [8]int32 // where each name starts, after its quote
+		var seen uint64    // a bit per name, by keyBit
+		n := 0
+		for {
+			if i >= len(v) || v[i] != '"' {
+				return -1
+			}
+			e := plainEnd(v, i+1)
+			if e >= len(v) || v[e] != '"' || n == len(names) {
+				return -1
+			}
+			name := v[i+1 : e]
+			bit := uint64(1) // the empty name's
+			if len(name) > 0 {
+				bit = keyBit(name)
+			}
+			if seen&bit != 0 {
+				for _, k := range names[:n] {
+					if t := v[k:]; len(t) > len(name) && t[len(name)] == '"' && string(t[:len(name)]) == string(name) {
+						return -1
+					}
+				}
+			}
+			names[n], seen = int32(i+1), seen|bit
+			n++
+			if i = e + 1; i >= len(v) || v[i] != ':' {
+				return -1
+			}
+			if i = compactEnd(v, i+1, depth+1); i < 0 || i >= len(v) {
+				return -1
+			}
+			if v[i] == '}' {
+				return i + 1
+			}
+			if v[i] != ',' {
+				return -1
+			}
+			i++
+		}
+	case '[':
+		if i++; i < len(v) && v[i] == ']' {
+			return i + 1
+		}
+		for {
+			if i = compactEnd(v, i, depth+1); i < 0 || i >= len(v) {
+				return -1
+			}
+			if v[i] == ']' {
+				return i + 1
+			}
+			if v[i] != ',' {
+				return -1
+			}
+			i++
+		}
+	}
+	return skipScalar(v, i, depth)
 }

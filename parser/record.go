@@ -93,11 +93,16 @@ type Record struct {
 }
 
 // reset makes r the record of text with no format, level or layout, as
-// *r = Record{text: text} would, but without clearing members: nMembers,
-// zero now, disowns them.
+// *r = Record{text: text} would. It clears members only when a JSON parse
+// wrote them (members[0] is never zero then: a value does not start at 0),
+// so that two parses of one text are equal Records, and the lines of
+// other formats pay one compare for the table.
 func (r *Record) reset(text []byte) {
 	r.Format, r.Level, r.text = FormatUnknown, LevelUnknown, text
 	r.layout = layout{}
+	if r.members[0] != 0 {
+		r.members = [maxPlainMembers]uint32{}
+	}
 }
 
 // layout is where a record's parts lie in its text. It holds no pointers, so
