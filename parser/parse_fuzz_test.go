@@ -95,9 +95,15 @@ func FuzzParse(f *testing.F) {
 // JSON writes them (a typed value as the line writes it, objects and arrays
 // compacted, any other as a string of AppendValue's text); and dst is left
 // alone when it declines.
-func checkPlainFields(t *testing.T, r *Record) {
+func checkPlainFields(t testing.TB, r *Record) {
 	t.Helper()
 	checkMemberRuns(t, r)
+	checkPlainFieldsEach(t, r)
+}
+
+// checkPlainFieldsEach holds AppendPlainFields to EachField.
+func checkPlainFieldsEach(t testing.TB, r *Record) {
+	t.Helper()
 	dst := []byte("prefix")
 	out, ok := r.AppendPlainFields(dst)
 	if !bytes.HasPrefix(out, dst) {
@@ -252,6 +258,14 @@ func checkMemberRuns(t testing.TB, r *Record) {
 		return
 	}
 	want, wantOK := appendPlainMembers(dst, r.get(r.fields), r, int(r.fields.start), false)
+	if gotOK && !wantOK {
+		// The walk also declines a record whose header's string (the
+		// message) is not valid UTF-8, which the copy leaves out
+		// unchecked: the copy is then held to EachField, as the
+		// encoder's tests hold it to the general path.
+		checkPlainFieldsEach(t, r)
+		return
+	}
 	if gotOK != wantOK || string(got) != string(want) {
 		t.Fatalf("%q: appendMemberRuns %q (%v), appendPlainMembers %q (%v)", r.text, got, gotOK, want, wantOK)
 	}
