@@ -82,13 +82,13 @@ type Record struct {
 	layout
 
 	// members is where parseJSONLine found the members of a JSON line,
-	// for AppendPlainFields to copy them in runs without walking
-	// them again (see appendMemberRuns). It lies outside layout, and the
-	// parse's clears leave it as it is (see reset): layout's nMembers
-	// says how many entries hold, zero when none do, so a record pays for
-	// the table only when a JSON line fills it.
-	// Each entry is where a member lies in the text: the opening quote of
-	// its name << 16 | its value's first byte.
+	// for AppendPlainFields to copy them in runs without walking them
+	// again (see appendMemberRuns). It lies outside layout, so that the
+	// clear after a failed attempt leaves it, and reset clears it only
+	// once a JSON parse wrote it: layout's nMembers says how many entries
+	// hold, zero when none do, and a record pays for the table only when
+	// a JSON line fills it. Each entry is where a member lies in the
+	// text: the opening quote of its name << 16 | its value's first byte.
 	members [maxPlainMembers]uint32
 }
 
