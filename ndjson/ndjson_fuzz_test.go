@@ -33,6 +33,11 @@ func FuzzEncode(f *testing.F) {
 	f.Add([]byte("time=2026-11-30T04:41:36Z level=INFO msg=m k=1 k=2\r\n k=3"))
 	f.Add([]byte(`{"a": "x", "level": "warning", "msg": "m", "k": 1, "k": 2, "time": "2026-11-30T05:52:38Z"}`))
 	f.Add([]byte("2026-09-11T07:19:45Z\tINFO\tname\tmsg\t{\"k\":\"v\",\"n\":1} x"))
+	// A JSON line's members copied from where its parse found them:
+	// runs between the header's, white space, a header's string of
+	// invalid UTF-8 (left out unchecked), nested values as written.
+	f.Add([]byte("{\"a\":1,\"level\":\"info\",\"msg\":\"\xffm\",\"c\":{\"k\":[1,{\"k\":2}]},\"caller\":\"x\xc3\",\"caller\":\"y\",\"d\":true}"))
+	f.Add([]byte("{\"level\":\"info\" ,\"a\" :1,\t\"b\"\t: \"x\" , \"msg\":\"m\",\"o\":{\"k\":1,\"k\":2},\"c\":null }"))
 	// The copies of pairs, blocks and nested values (AppendPlainFields).
 	f.Add([]byte("I1130 04:39:44.903457       1 sync.go:12] \"m\" data=<\n\tline1\n\t  line2\n > e=<\n > obj={\"a\": [1, {\"a\": 2}]} n=1"))
 	f.Add([]byte("\x1b[36mINFO\x1b[0m[0000] m                                            \x1b[36mk\x1b[0m=1 \x1b[36mq\x1b[0m=\"a b\""))

@@ -23,12 +23,18 @@ const (
 	keyS     // MongoDB's severity, a level only where no level key is
 	keyEvent // structlog's message, the message only where no message key is
 	keyTags  // Kibana 7's tags, an array that holds the level where no level key is
+	// keyEmpty is the name "": a member no copy takes (see
+	// appendMemberRuns), told apart here at no cost to other names.
+	keyEmpty
 )
 
 func classifyJSONKey(k []byte) uint8 {
 	// Every key of interest is 1 to 10 characters: most keys are rejected
 	// on length alone.
 	if len(k) < 3 || len(k) > 12 {
+		if len(k) == 2 {
+			return keyEmpty
+		}
 		return keyOther
 	}
 	switch string(k[1 : len(k)-1]) {
@@ -61,7 +67,7 @@ func classifyJSONKey(k []byte) uint8 {
 // nonStringKind maps a member's kind to what it counts as when its value is
 // not a string: the logger, caller and MongoDB's severity are taken only
 // from strings.
-var nonStringKind = [16]uint8{keyOther, keyLevel, keyMsg, keyTime, keyOther, keyOther, keyV, keyErr, keyOther, keyOther, keyTags}
+var nonStringKind = [16]uint8{keyOther, keyLevel, keyMsg, keyTime, keyOther, keyOther, keyV, keyErr, keyOther, keyOther, keyTags, keyEmpty}
 
 // unquoteKind is 1 for the kinds whose span is the string's content, quotes
 // left out.
@@ -90,6 +96,13 @@ func parseJSONLine(b []byte, r *Record) bool {
 	// Strings end where the stop mask of the current 64-byte block says
 	// (see jsonscan.go); blk is that block's bytes within b.
 	j := skipWS(b, i+1)
+	// What the encoder's copy needs (see appendMemberRuns): where each
+	// member's name and value start, in r.members; which members were the
+	// first of their kind (picked: only those can be the header's), and
+	// whether a name holds an escape. n counts the members.
+	n := 0
+	var picked uint32
+	escName := false
 	base, mask := stopBlock(b, j)
 	blk := b[base:min(base+64, len(b))]
 	end := -1
@@ -116,6 +129,9 @@ func parseJSONLine(b []byte, r *Record) bool {
 				return false
 			}
 			blk = b[base:min(base+64, len(b))]
+			// Past its block, or escaped: the fast path above saw no
+			// backslash, this one looks.
+			escName = escName || bytes.IndexByte(b[j:ke], '\\') >= 0
 		}
 		c := ke
 		if c >= len(b) || b[c] != ':' {
@@ -124,6 +140,10 @@ func parseJSONLine(b []byte, r *Record) bool {
 			}
 		}
 		vs := skipWS(b, c+1)
+		if n < len(r.members) {
+			r.members[n] = uint32(j)<<16 | uint32(vs)&0xffff
+		}
+		n++
 		var ve int
 		pl := uint8(0) // the value is a string without escapes
 		k := classifyJSONKey(b[j:ke])
@@ -161,6 +181,7 @@ func parseJSONLine(b []byte, r *Record) bool {
 			v = f
 		} else {
 			plain = plain&^(1<<(k&15)) | uint16(pl)<<(k&15)
+			picked |= 1 << ((n - 1) & 31)
 		}
 		first[k&15] = v
 		j = ve
@@ -293,6 +314,12 @@ func parseJSONLine(b []byte, r *Record) bool {
 	r.logger, r.caller = loggerV, callerV
 	r.fields = span{int32(i), int32(end)}
 	r.fieldsKind = fieldsJSONRest
+	if !escName && first[keyEmpty] == 0 && n <= len(r.members) && end <= 1<<16 && r.timeObj == 0 && mongo == LevelUnknown {
+		// The offsets fit the entries' 16 bits: end, past the closing
+		// brace, is the largest the copy reads. MongoDB's logger and
+		// time are members no kind picks: its lines take the walk.
+		r.nMembers, r.pickedMembers = uint8(n), picked
+	}
 	return true
 }
 

@@ -14,7 +14,7 @@ import (
 //
 // Parse does not allocate and keeps no reference to text beyond r.
 func Parse(text []byte, r *Record) bool {
-	*r = Record{text: text}
+	r.reset(text)
 	header := text
 	if i := bytes.IndexByte(text, '\n'); i >= 0 {
 		header = text[:i]
@@ -33,7 +33,9 @@ func Parse(text []byte, r *Record) bool {
 			r.cont = span{}
 			return true
 		}
-		*r = Record{text: text, layout: layout{cont: r.cont}}
+		cont := r.cont
+		r.reset(text)
+		r.cont = cont
 	}
 	return completeParse(text, r, parseHeader(header, r) || parseGitLabRunnerInfo(header, r))
 }
@@ -91,7 +93,8 @@ func completeParse(text []byte, r *Record, ok bool) bool {
 		}
 		return true
 	}
-	*r = Record{text: text, layout: layout{msg: span{0, int32(len(text))}}}
+	r.reset(text)
+	r.msg = span{0, int32(len(text))}
 	return false
 }
 
@@ -99,7 +102,7 @@ func completeParse(text []byte, r *Record, ok bool) bool {
 // the lines of a stream already split: it skips the search for continuation
 // lines. Given text with a '\n', it treats the whole text as the header.
 func ParseLine(line []byte, r *Record) bool {
-	*r = Record{text: line}
+	r.reset(line)
 	header := line
 	if n := len(header); n > 0 && header[n-1] == '\r' {
 		header = header[:n-1]
@@ -116,7 +119,8 @@ func ParseLine(line []byte, r *Record) bool {
 // line with IsHeader; for a line the probe found no format in, this is
 // ParseLine's result without parsing the line again.
 func Unrecognised(line []byte, r *Record) {
-	*r = Record{text: line, layout: layout{msg: span{0, int32(len(line))}}}
+	r.reset(line)
+	r.msg = span{0, int32(len(line))}
 }
 
 // IsHeader reports whether line (without its line ending) starts a record:
@@ -128,7 +132,7 @@ func IsHeader(line []byte, r *Record) bool {
 	if n := len(line); n > 0 && line[n-1] == '\r' {
 		line = line[:n-1]
 	}
-	*r = Record{text: line}
+	r.reset(line)
 	return parseHeader(line, r) || parseGitLabRunnerInfo(line, r)
 }
 
@@ -748,7 +752,8 @@ func skipCSI(b []byte, i int) int {
 // keeps the format and level of the record it continues, so a long stack
 // trace is not mistaken for something else, and takes text as its message.
 func Continuation(text []byte, format Format, level Level, r *Record) {
-	*r = Record{text: text, Format: format, Level: level, layout: layout{msg: span{0, int32(len(text))}, rawCont: true}}
+	r.reset(text)
+	r.Format, r.Level, r.msg, r.rawCont = format, level, span{0, int32(len(text))}, true
 }
 
 // messageAfter returns where the message starts after a header that ends

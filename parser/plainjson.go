@@ -146,13 +146,18 @@ func notPlain(x uint64) uint64 {
 // isASCII reports whether b holds no byte above 0x7f: valid UTF-8 without
 // utf8.Valid's byte-at-a-time loop, eight bytes at a time.
 func isASCII(b []byte) bool {
-	var acc uint64
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		acc |= binary.LittleEndian.Uint64(b[i:])
+	if len(b) < 8 {
+		var acc byte
+		for _, c := range b {
+			acc |= c
+		}
+		return acc < utf8.RuneSelf
 	}
-	for ; i < len(b); i++ {
-		acc |= uint64(b[i])
+	// The last word, read overlapping the ones before it, takes the
+	// place of a loop over the last few bytes.
+	acc := binary.LittleEndian.Uint64(b[len(b)-8:])
+	for i := 0; i+8 < len(b); i += 8 {
+		acc |= binary.LittleEndian.Uint64(b[i:])
 	}
 	return acc&swarHigh == 0
 }
@@ -184,6 +189,11 @@ func (r *Record) AppendPlainFields(dst []byte) (_ []byte, ok bool) {
 		// checks it all, as eachJSONField's validJSON does.
 		return appendPlainMembers(dst, b, nil, 0, true)
 	case fieldsJSONRest:
+		if r.nMembers > 0 {
+			if out, ok, known := r.appendMemberRuns(dst); known {
+				return out, ok
+			}
+		}
 		return appendPlainMembers(dst, b, r, int(r.fields.start), false)
 	case fieldsLogfmtRest:
 		return r.appendPlainLogfmtRest(dst, b, int(r.fields.start))
@@ -326,4 +336,212 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 func keyBit(name []byte) uint64 {
 	n := uint(len(name))
 	return 1 << ((n*5 + uint(name[0])*3 + uint(name[n-1])*11) & 63)
+}
+
+// appendMemberRuns is appendPlainMembers for a JSON line whose parse noted
+// its members (Record.members), each name without an escape and not
+// empty. Its members then need no walk: their bounds are known up to the
+// white space around the colons and commas, which a few compares step
+// back over. The members between two the header took, when written
+// without white space, are one run of text to copy with one append,
+// commas included; any other member is its name, a colon and its value
+// (an object or array compacted by appendNested). What is left to check
+// per member is that no name is written twice, from the name's bounds;
+// and the text copied is ASCII (valid UTF-8, and names as PlainKey takes them).
+// known is false, and dst unchanged, where appendPlainMembers must
+// decide: text outside ASCII, a name written twice (declined there), a
+// nested value appendNested declines.
+func (r *Record) appendMemberRuns(dst []byte) (_ []byte, ok, known bool) {
+	fs, end := int(r.fields.start), int(r.fields.end)
+	if fs < 0 || end > len(r.text) || end-fs < 2 {
+		return dst, false, false
+	}
+	b := r.text[:end] // b[end-1] is the closing brace
+	ms := r.members[:r.nMembers]
+	start := len(dst)
+	var seen uint64    // a bit per name written, by keyBit
+	var written uint32 // a bit per member written, by its index in ms
+	run, runEnd := 0, -1
+	for k, m := range ms {
+		j, vs := int(m>>16), int(m&0xffff)
+		// The value ends before the comma that precedes the next
+		// member's name, or before the closing brace: right there in a
+		// compact line (where neither that byte nor the value's last is
+		// white space), else before white space.
+		ve := end - 1
+		if k+1 < len(ms) {
+			ve = int(ms[k+1]>>16) - 1
+		}
+		if ve < 1 || ve >= len(b) || vs < 3 || vs >= ve {
+			return dst[:start], false, false
+		}
+		if b[ve] <= ' ' || b[ve-1] <= ' ' {
+			ve = wsBefore(b, wsBefore(b, ve+1)-1)
+		}
+		if r.pickedMembers&(1<<k) != 0 && r.consumedJSON(int32(vs)) {
+			// Left out, and not checked: appendPlainMembers declines a
+			// record whose header's string is not valid UTF-8, where
+			// the general path writes what this copy does.
+			continue
+		}
+		// The name's closing quote: before the colon, which is just
+		// before the value in a compact line.
+		ke := vs - 1
+		if b[ke] <= ' ' || b[ke-1] <= ' ' {
+			ke = wsBefore(b, wsBefore(b, vs)-1)
+		}
+		if ke-1 <= j+1 || vs >= ve {
+			return dst[:start], false, false
+		}
+		name := b[j+1 : ke-1]
+		bit := keyBit(name)
+		if seen&bit != 0 {
+			for o := written; o != 0; o &= o - 1 {
+				p := ms[bits.TrailingZeros32(o)]
+				if t := b[p>>16+1:]; len(t) > len(name) && t[len(name)] == '"' && string(t[:len(name)]) == string(name) {
+					return dst[:start], false, false
+				}
+			}
+		}
+		seen |= bit
+		written |= 1 << k
+		c := b[vs]
+		if ke+1 == vs && (c != '{' && c != '[' || compactEnd(b[:ve], vs, 0) == ve) {
+			// "name":value as the line writes it, and as the encoder
+			// writes it: part of a run.
+			if j != runEnd+1 {
+				if runEnd >= 0 {
+					if dst, ok = appendRun(dst, start, b[run:runEnd]); !ok {
+						return dst[:start], false, false
+					}
+				}
+				run = j
+			}
+			runEnd = ve
+			continue
+		}
+		if runEnd >= 0 {
+			if dst, ok = appendRun(dst, start, b[run:runEnd]); !ok {
+				return dst[:start], false, false
+			}
+			runEnd = -1
+		}
+		if dst, ok = appendRun(dst, start, b[j:ke]); !ok {
+			return dst[:start], false, false
+		}
+		dst = append(dst, ':')
+		if c == '{' || c == '[' {
+			dst, ok = appendNested(dst, b[vs:ve])
+		} else if ok = isASCII(b[vs:ve]); ok {
+			dst = append(dst, b[vs:ve]...)
+		}
+		if !ok {
+			return dst[:start], false, false
+		}
+	}
+	if runEnd >= 0 {
+		if dst, ok = appendRun(dst, start, b[run:runEnd]); !ok {
+			return dst[:start], false, false
+		}
+	}
+	if len(dst) > start {
+		dst = append(dst, '}')
+	}
+	return dst, true, true
+}
+
+// wsBefore returns i less the JSON white space just before b[i].
+func wsBefore(b []byte, i int) int {
+	for i > 0 && b[i-1] <= ' ' && (b[i-1] == ' ' || b[i-1] == '\n' || b[i-1] == '\t' || b[i-1] == '\r') {
+		i--
+	}
+	return i
+}
+
+// appendRun appends text (members, or a name) after the object's opening
+// brace when it is the first thing appended since start, else after a
+// comma; ok is false, and dst unchanged, when text is not all ASCII.
+func appendRun(dst []byte, start int, text []byte) (_ []byte, ok bool) {
+	if !isASCII(text) {
+		return dst, false
+	}
+	if len(dst) == start {
+		dst = append(dst, '{')
+	} else {
+		dst = append(dst, ',')
+	}
+	return append(dst, text...), true
+}
+
+// compactEnd returns the index past the object or array at v[i], a valid
+// JSON value, when appendNested would write it as it is: no white space
+// between its tokens, no name with an escape and no name twice in any of
+// its objects (and, as the caller checks, ASCII); or -1 when it would not,
+// or may not: an object of more than eight names is left to it.
+func compactEnd(v []byte, i, depth int) int {
+	if i >= len(v) || depth > maxJSONDepth {
+		return -1
+	}
+	switch v[i] {
+	case '{':
+		if i++; i < len(v) && v[i] == '}' {
+			return i + 1
+		}
+		var names [8]int32 // where each name starts, after its quote
+		var seen uint64    // a bit per name, by keyBit
+		n := 0
+		for {
+			if i >= len(v) || v[i] != '"' {
+				return -1
+			}
+			e := plainEnd(v, i+1)
+			if e >= len(v) || v[e] != '"' || n == len(names) {
+				return -1
+			}
+			name := v[i+1 : e]
+			bit := uint64(1) // the empty name's
+			if len(name) > 0 {
+				bit = keyBit(name)
+			}
+			if seen&bit != 0 {
+				for _, k := range names[:n] {
+					if t := v[k:]; len(t) > len(name) && t[len(name)] == '"' && string(t[:len(name)]) == string(name) {
+						return -1
+					}
+				}
+			}
+			names[n], seen = int32(i+1), seen|bit
+			n++
+			if i = e + 1; i >= len(v) || v[i] != ':' {
+				return -1
+			}
+			if i = compactEnd(v, i+1, depth+1); i < 0 || i >= len(v) {
+				return -1
+			}
+			if v[i] == '}' {
+				return i + 1
+			}
+			if v[i] != ',' {
+				return -1
+			}
+			i++
+		}
+	case '[':
+		if i++; i < len(v) && v[i] == ']' {
+			return i + 1
+		}
+		for {
+			if i = compactEnd(v, i, depth+1); i < 0 || i >= len(v) {
+				return -1
+			}
+			if v[i] == ']' {
+				return i + 1
+			}
+			if v[i] != ',' {
+				return -1
+			}
+			i++
+		}
+	}
+	return skipScalar(v, i, depth)
 }

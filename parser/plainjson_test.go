@@ -42,6 +42,14 @@ func TestAppendPlainFields(t *testing.T) {
 		{"{\"level\":\"info\",\"msg\":\"m\",\"l\":[\"\xff\"]}", `-`},
 		{"{\"level\":\"info\",\"msg\":\"m\",\"b\":\"\xff\"}", `-`},
 		{"2026-11-30T05:52:38.121Z\tINFO\tname\tmsg\t{\"k\":\"v\"} x", `-`},
+		// Copied from where the parse found the members
+		// (appendMemberRuns): runs between the header's members, white
+		// space around colons and commas, a line of one member left.
+		{`{"a":1,"level":"info","b":"x","c":[1, 2],"msg":"m","d":{"e": 2},"f":true}`, `{"a":1,"b":"x","c":[1,2],"d":{"e":2},"f":true}`},
+		{"{\"level\":\"info\" ,\"a\" :1,\t \"b\"\t: \"x\" , \"msg\":\"m\",\"c\":null }", `{"a":1,"b":"x","c":null}`},
+		{`{"level":"info","msg":"m","x":"Zoë"}`, `{"x":"Zoë"}`},
+		{`{"level":"info","msg":"m","aa":1,"ab":2,"ba":3,"aa":4}`, `-`},
+		{`{"level":"info","msg":"m","o":{"k":1,"k":2},"p":1}`, `-`},
 		// Pairs: logrus's text, slog's (a quoted key, an empty value),
 		// klog's (typed values kept), logrus's coloured pairs.
 		{`time="2026-11-30T05:52:38Z" level=info msg=m k=v q="say \"hi\""`, `{"k":"v","q":"say \"hi\""}`},

@@ -82,6 +82,29 @@ type Record struct {
 
 	text []byte
 	layout
+
+	// members is where parseJSONLine found the members of a JSON line,
+	// for AppendPlainFields to copy them in runs without walking them
+	// again (see appendMemberRuns). It lies outside layout, so that the
+	// clear after a failed attempt leaves it, and reset clears it only
+	// once a JSON parse wrote it: layout's nMembers says how many entries
+	// hold, zero when none do, and a record pays for the table only when
+	// a JSON line fills it. Each entry is where a member lies in the
+	// text: the opening quote of its name << 16 | its value's first byte.
+	members [maxPlainMembers]uint32
+}
+
+// reset makes r the record of text with no format, level or layout, as
+// *r = Record{text: text} would. It clears members only when a JSON parse
+// wrote them (members[0] is never zero then: a value does not start at 0),
+// so that two parses of one text are equal Records, and the lines of
+// other formats pay one compare for the table.
+func (r *Record) reset(text []byte) {
+	r.Format, r.Level, r.text = FormatUnknown, LevelUnknown, text
+	r.layout = layout{}
+	if r.members[0] != 0 {
+		r.members = [maxPlainMembers]uint32{}
+	}
 }
 
 // layout is where a record's parts lie in its text. It holds no pointers, so
@@ -106,6 +129,12 @@ type layout struct {
 	fieldsKind uint8
 	rawCont    bool // later headerless lines belong to this record
 	blockCont  bool // ...but only klog's "key=<" value blocks (KlogBlockLine)
+	// nMembers is how many entries of Record.members describe this
+	// record's JSON object (fieldsJSONRest); zero when they do not.
+	// pickedMembers has bit k set when member k was the first of its kind
+	// of name (see classifyJSONKey): the others are none of the header's.
+	nMembers      uint8
+	pickedMembers uint32
 }
 
 // clear forgets what a failed format attempt may have set, keeping the text.
