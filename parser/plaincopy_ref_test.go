@@ -129,7 +129,7 @@ func (r *Record) refAppendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok
 // "prefix", ok) for a record whose fields one of plaincopy.go's copies
 // writes is its reference walk's, byte for byte: the same object when
 // both copy, and a decline when the reference declines, and only then.
-func checkPlainCopyRef(t *testing.T, r *Record, out []byte, ok bool) {
+func checkPlainCopyRef(t testing.TB, r *Record, out []byte, ok bool) {
 	t.Helper()
 	if r.fields.empty() {
 		return
