@@ -115,7 +115,9 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 			dst = append(dst, '"')
 		}
 	}
-	dst = e.appendLogger(dst, rec, true)
+	if rec.HasSource() { // else no logger object: appendLogger would append nothing
+		dst = e.appendLogger(dst, rec, true)
+	}
 	// The attributes' copy (appendAttributes) in line, its prefix a
 	// constant: a constant append is two stores, a parameter's a call to
 	// memmove.

@@ -162,6 +162,13 @@ func (r *Record) Caller() []byte {
 	return r.get(r.caller)
 }
 
+// HasSource reports whether the record names a logger, a caller or a
+// thread: an encoder skips its logger object, and the four accessors
+// below, for the many records that name none (one test, inlined).
+func (r *Record) HasSource() bool {
+	return !r.logger.empty() || !r.caller.empty() || !r.thread.empty()
+}
+
 // ThreadID returns klog's thread (really process) id, when the format has one.
 // Most records name no thread: that test is inlined at the caller, the
 // number read by a call (threadID).
