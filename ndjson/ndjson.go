@@ -92,7 +92,17 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 	} else {
 		dst = appendHead(dst, lvl, rec.Format)
 	}
-	if msg, ok := rec.MessageText(); ok {
+	n := len(dst)
+	if q, ok := rec.MessageQuoted(); ok && !e.general {
+		// A Go-quoted message, copied between its quotes without first
+		// looking for a backslash (MessageText would): with no byte
+		// escaped there was none, and the copy is the message. Else it
+		// is decoded below.
+		if dst = AppendString(dst, q); len(dst) != n+len(q)+2 {
+			e.scratch = rec.AppendMessage(e.scratch[:0])
+			dst = AppendString(dst[:n], e.scratch)
+		}
+	} else if msg, ok := rec.MessageText(); ok {
 		dst = AppendString(dst, msg)
 	} else {
 		e.scratch = rec.AppendMessage(e.scratch[:0])

@@ -284,6 +284,22 @@ func (r *Record) MessageText() (_ []byte, ok bool) {
 	return asWritten(r.get(r.msg), r.msgKind)
 }
 
+// MessageQuoted returns the bytes between the quotes of a message that
+// the line writes as a Go string literal, when the record has no
+// continuation lines; ok is false otherwise. Unlike MessageText it does
+// not look for a backslash: the text is the message only when it holds
+// none, which the caller checks (an encoder that escapes it for JSON sees
+// that no byte needed an escape), so that the text is searched once.
+func (r *Record) MessageQuoted() (_ []byte, ok bool) {
+	if r.msgKind != kindGoQuoted || !r.cont.empty() {
+		return nil, false
+	}
+	if v := r.get(r.msg); len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		return v[1 : len(v)-1], true
+	}
+	return nil, false
+}
+
 // appendDecoded appends the text of a value written in the given kind:
 // the part of v that asWritten finds, or else v decoded.
 func appendDecoded(dst, v []byte, kind uint8) []byte {
