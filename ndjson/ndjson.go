@@ -92,7 +92,17 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 	} else {
 		dst = appendHead(dst, lvl, rec.Format)
 	}
-	if msg, ok := rec.MessageText(); ok {
+	n := len(dst)
+	if q, ok := rec.MessageQuoted(); ok && !e.general {
+		// A Go-quoted message, copied between its quotes without first
+		// looking for a backslash (MessageText would): with no byte
+		// escaped there was none, and the copy is the message. Else it
+		// is decoded below.
+		if dst = AppendString(dst, q); len(dst) != n+len(q)+2 {
+			e.scratch = rec.AppendMessage(e.scratch[:0])
+			dst = AppendString(dst[:n], e.scratch)
+		}
+	} else if msg, ok := rec.MessageText(); ok {
 		dst = AppendString(dst, msg)
 	} else {
 		e.scratch = rec.AppendMessage(e.scratch[:0])
@@ -115,7 +125,9 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 			dst = append(dst, '"')
 		}
 	}
-	dst = e.appendLogger(dst, rec, true)
+	if rec.HasSource() { // else no logger object: appendLogger would append nothing
+		dst = e.appendLogger(dst, rec, true)
+	}
 	// The attributes' copy (appendAttributes) in line, its prefix a
 	// constant: a constant append is two stores, a parameter's a call to
 	// memmove.
@@ -395,61 +407,82 @@ func AppendString(dst, s []byte) []byte {
 		if cap(dst)-n < len(src)+1 {
 			dst = slices.Grow(dst, len(src)+1)
 		}
-		d := dst[n : n+len(src)]
-		d = d[:len(src)] // for the prover: d is as long as src
-		k := 0
-		if len(src) >= 8 {
-			for ; k <= len(src)-16; k += 16 {
-				w0 := binary.LittleEndian.Uint64(src[k:])
-				w1 := binary.LittleEndian.Uint64(src[k+8:])
-				binary.LittleEndian.PutUint64(d[k:], w0)
-				binary.LittleEndian.PutUint64(d[k+8:], w1)
-				// The lowest mark of each word is exact, and w1's
-				// counts only when w0 has none.
-				if m0, m1 := needsCare(w0), needsCare(w1); m0|m1 != 0 {
-					if m0 != 0 {
-						k += bits.TrailingZeros64(m0) / 8
-					} else {
-						k += 8 + bits.TrailingZeros64(m1)/8
+		// out is dst to its capacity and w the room left in it, never
+		// shorter than src and the closing quote. A two-byte escape
+		// (a newline, a tab, a quote: stack traces have one or two a
+		// line) is written into w when w holds it and still src and the
+		// quote, and the run goes on from the next byte by slicing src
+		// and w again: none of the set-up above, nor the appends below.
+		out := dst[:cap(dst)]
+		w := out[n:]
+		for {
+			d := w[:len(src)] // for the prover: d is as long as src
+			k := 0
+			if len(src) >= 8 {
+				for ; k <= len(src)-16; k += 16 {
+					w0 := binary.LittleEndian.Uint64(src[k:])
+					w1 := binary.LittleEndian.Uint64(src[k+8:])
+					binary.LittleEndian.PutUint64(d[k:], w0)
+					binary.LittleEndian.PutUint64(d[k+8:], w1)
+					// The lowest mark of each word is exact, and w1's
+					// counts only when w0 has none.
+					if m0, m1 := needsCare(w0), needsCare(w1); m0|m1 != 0 {
+						if m0 != 0 {
+							k += bits.TrailingZeros64(m0) / 8
+						} else {
+							k += 8 + bits.TrailingZeros64(m1)/8
+						}
+						goto care
 					}
-					goto care
+				}
+				if k <= len(src)-8 {
+					x := binary.LittleEndian.Uint64(src[k:])
+					binary.LittleEndian.PutUint64(d[k:], x)
+					if m := needsCare(x); m != 0 {
+						k += bits.TrailingZeros64(m) / 8
+						goto care
+					}
+					k += 8
+				}
+				if k < len(src) {
+					// src[j:k] was read above and needs no care: it sets
+					// no mark (no borrow either), and its copy is stored
+					// again as it is.
+					j := len(src) - 8
+					x := binary.LittleEndian.Uint64(src[j:])
+					binary.LittleEndian.PutUint64(d[j:], x)
+					if m := needsCare(x) >> (8 * uint(k-j)); m != 0 {
+						k += bits.TrailingZeros64(m) / 8
+						goto care
+					}
+				}
+			} else {
+				for ; k < len(src); k++ {
+					c := src[k]
+					if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+						goto care
+					}
+					d[k] = c
 				}
 			}
-			if k <= len(src)-8 {
-				w := binary.LittleEndian.Uint64(src[k:])
-				binary.LittleEndian.PutUint64(d[k:], w)
-				if m := needsCare(w); m != 0 {
-					k += bits.TrailingZeros64(m) / 8
-					goto care
-				}
-				k += 8
+			{
+				// The rest of s is plain; w holds the quote.
+				end := len(out) - len(w) + len(src)
+				out[end] = '"'
+				return out[:end+1]
 			}
-			if k < len(src) {
-				// src[j:k] was read above and needs no care: it sets
-				// no mark (no borrow either), and its copy is stored
-				// again as it is.
-				j := len(src) - 8
-				w := binary.LittleEndian.Uint64(src[j:])
-				binary.LittleEndian.PutUint64(d[j:], w)
-				if m := needsCare(w) >> (8 * uint(k-j)); m != 0 {
-					k += bits.TrailingZeros64(m) / 8
-					goto care
-				}
+		care:
+			if e := shortEscape[src[k]]; e != 0 && len(w)-len(src) >= 2 {
+				w[k] = '\\'
+				w[k+1] = e
+				w = w[k+2:]
+				src = src[k+1:]
+				continue
 			}
-		} else {
-			for ; k < len(src); k++ {
-				c := src[k]
-				if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
-					goto care
-				}
-				d[k] = c
-			}
+			dst = out[:len(out)-len(w)+k]
+			i = len(s) - len(src) + k
+			break
 		}
-		// The rest of s is plain; the room made above holds the quote.
-		return append(dst[:n+len(src)], '"')
-	care:
-		dst = dst[:n+k]
-		i += k
 		c := s[i]
 		if c < utf8.RuneSelf { // a quote, a backslash or a control byte
 			switch c {
@@ -483,6 +516,11 @@ func AppendString(dst, s []byte) []byte {
 		i += size
 	}
 }
+
+// shortEscape is the second byte of the two-byte JSON escape of each byte
+// that has one (a quote, a backslash, \n, \r, \t), 0 for the others:
+// AppendString writes these in its run without leaving it.
+var shortEscape = [256]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't'}
 
 // needsCare returns a mask with the high bit set in each byte of x that
 // AppendString cannot copy as it is: a quote, a backslash, a control

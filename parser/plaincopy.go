@@ -390,3 +390,89 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 	}
 	return closePlainOut(out, start, w, &names), true
 }
+
+// appendPlainKlog is AppendPlainFields for klog's pairs (eachKlogField's
+// walk). A block ("=<") or an object or array value is rare: it is appended
+// by appendPlainBlock or appendNested, and the copy goes on after it.
+func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
+	start := len(dst)
+	out := growPlainOut(dst, len(b))
+	w := start
+	var names plainNames
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		ks := i
+		out[w], out[w+1] = ',', '"'
+		// The key ends at '='; a space or a newline first makes the rest
+		// text, not pairs, and any other byte not plain no copy.
+		ke, kw := copyBareKey(out, w+2, b, ks)
+		if ke >= len(b) || b[ke] != '=' || ke == ks {
+			return dst[:start], false
+		}
+		// names.add, written out: this runs for every pair copied.
+		if bit := keyBit(b[ks:ke]); names.seen&bit == 0 && names.n < maxPlainMembers {
+			names.record(ks, ke, bit)
+		} else if !names.addSlow(b, ks, ke, bit) {
+			return dst[:start], false
+		}
+		out[kw], out[kw+1] = '"', ':'
+		w = kw + 2
+		vs := ke + 1
+		switch {
+		case vs < len(b) && b[vs] == '"':
+			// A Go string literal on this line: a newline in it is a
+			// control byte, which declines.
+			if i, w, ok = copyGoQuoted(out, w, b, vs); !ok {
+				return dst[:start], false
+			}
+		case vs+1 < len(b) && b[vs] == '<' && b[vs+1] == '\n':
+			var v []byte
+			v, i = klogBlock(b, vs)
+			d, ok := appendPlainBlock(out[:w], v)
+			if !ok {
+				return dst[:start], false
+			}
+			out, w = growPlainOut(d, len(b)), len(d)
+		case vs < len(b) && (b[vs] == '[' || b[vs] == '{'):
+			// An object or an array (a slice, map or struct), copied when
+			// the encoder would write it as it is; a word that fails to be
+			// one is left to the general path.
+			e := skipJSONValue(b, vs)
+			if e <= 0 || e < len(b) && b[e] != ' ' && b[e] != '\n' {
+				return dst[:start], false
+			}
+			d, ok := appendNested(out[:w], b[vs:e])
+			if !ok {
+				return dst[:start], false
+			}
+			out, w, i = growPlainOut(d, len(b)), len(d), e
+		default:
+			// A bare word to the next space or newline: a JSON number or
+			// literal is copied as it is, any other word as a string.
+			// Any byte lo21 marks other than those two is not plain, or
+			// (a tab, a CR) white space the encoder would not copy.
+			out[w] = '"'
+			ve, vw := copyBare(out, w+1, b, vs)
+			if ve < len(b) && b[ve] != ' ' && b[ve] != '\n' {
+				return dst[:start], false
+			}
+			if v := b[vs:ve]; validJSON(v) {
+				w += copy(out[w:], v)
+			} else {
+				out[vw] = '"'
+				w = vw + 1
+			}
+			i = ve
+		}
+		if i < len(b) && b[i] == '\n' {
+			i++
+		}
+	}
+	return closePlainOut(out, start, w, &names), true
+}

@@ -125,6 +125,78 @@ func (r *Record) refAppendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok
 	return names.close(dst)
 }
 
+// refAppendPlainKlog is AppendPlainFields for klog's pairs (eachKlogField's
+// walk).
+func refAppendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
+	start := len(dst)
+	var names plainNames
+	i := 0
+	for i < len(b) {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		ks := i
+		for i < len(b) && b[i] != '=' && b[i] != ' ' && b[i] != '\n' {
+			i++
+		}
+		if i >= len(b) || b[i] != '=' || i == ks {
+			return dst[:start], false // the rest is text, not pairs
+		}
+		ke := i
+		i++
+		vs := i
+		var v []byte
+		kind := kindText
+		switch {
+		case i < len(b) && b[i] == '"':
+			e := skipGoStringLine(b, i)
+			if e < 0 {
+				return dst[:start], false
+			}
+			v, kind, i = b[vs:e], kindGoQuoted, e
+		case i+1 < len(b) && b[i] == '<' && b[i+1] == '\n':
+			v, i = klogBlock(b, i)
+			kind = kindBlock
+		case i < len(b) && (b[i] == '[' || b[i] == '{'):
+			// An object or an array (a slice, map or struct), copied when
+			// the encoder would write it as it is; a word that fails to be
+			// one is left to the general path.
+			e := skipJSONValue(b, i)
+			if e <= 0 || e < len(b) && b[e] != ' ' && b[e] != '\n' {
+				return dst[:start], false
+			}
+			if dst, ok = names.appendName(dst, b, ks, ke); !ok {
+				return dst[:start], false
+			}
+			if dst, ok = appendNested(dst, b[vs:e]); !ok {
+				return dst[:start], false
+			}
+			if i = e; i < len(b) && b[i] == '\n' {
+				i++
+			}
+			continue
+		default:
+			for i < len(b) && b[i] != ' ' && b[i] != '\n' {
+				i++
+			}
+			v = b[vs:i]
+			if validJSON(v) {
+				kind = kindJSON
+			}
+		}
+		if dst, ok = names.appendMember(dst, b, ks, ke, v, kind); !ok {
+			return dst[:start], false
+		}
+		if i < len(b) && b[i] == '\n' {
+			i++
+		}
+	}
+	return names.close(dst)
+}
+
 // checkPlainCopyRef fails unless AppendPlainFields' answer (out after
 // "prefix", ok) for a record whose fields one of plaincopy.go's copies
 // writes is its reference walk's, byte for byte: the same object when
@@ -145,6 +217,8 @@ func checkPlainCopyRef(t testing.TB, r *Record, out []byte, ok bool) {
 		want, wantOK = refAppendPlainTTY(dst, b)
 	case fieldsLogfmtRest:
 		want, wantOK = r.refAppendPlainLogfmtRest(dst, b, int(r.fields.start))
+	case fieldsKlog:
+		want, wantOK = refAppendPlainKlog(dst, b)
 	default:
 		return
 	}
@@ -166,6 +240,7 @@ func TestPlainCopyRef(t *testing.T) {
 		`time=2026-11-30T05:52:38Z level=INFO msg="m" `,
 		`level=info ts=2026-11-30T05:52:38Z caller=a.go:1 msg=m `,
 		`2026-11-30T05:52:38.119Z [INFO]  myapp: m: `,
+		`I1130 05:52:39.012438   13468 main.go:202] "m" `,
 	}
 	pairs := []string{
 		`k=v`, `k=`, `k="v"`, `k=""`, `k="a\"b"`, `k="a\\"`, `k="a\x"`, `k="a\u00e9"`, `k="a`,
@@ -173,6 +248,10 @@ func TestPlainCopyRef(t *testing.T) {
 		`""=v`, `k="v"x`, `k=12345678`, `long_key_name_here=long_value_here_too`,
 		`k="0123456789abcdef\n"`, `k=v k=w`, "\x1b[36mk\x1b[0m=v", "\x1b[36mk\x1b[0m=\"a b\"",
 		"\x1b[36mk\x1bx\x1b[0m=v", "\x1b[36m\x1b[0m=v", `k`, ` `, `k=v `, `k="v" `,
+		// klog's values: JSON numbers and literals, objects and arrays,
+		// blocks, and words that fail to be any of them.
+		`k=12`, `k=-1.5e3`, `k=true`, `k=null`, `k=1x`, `k=[1,2]`, `k={"a":1}`, `k={"a":1,"a":2}`,
+		`k=[1`, "k=<\n\ta\n\tb\n >", "k=<\n\ta\"\n >", "k=1\nj=2", "k=\"a\nb\"", "k=\r1", "k=1\r",
 	}
 	for _, h := range heads {
 		for _, p := range pairs {

@@ -191,6 +191,13 @@ func (r *Record) Caller() []byte {
 	return r.get(r.caller)
 }
 
+// HasSource reports whether the record names a logger, a caller or a
+// thread: an encoder skips its logger object, and the four accessors
+// below, for the many records that name none (one test, inlined).
+func (r *Record) HasSource() bool {
+	return !r.logger.empty() || !r.caller.empty() || !r.thread.empty()
+}
+
 // ThreadID returns klog's thread (really process) id, when the format has one.
 // Most records name no thread: that test is inlined at the caller, the
 // number read by a call (threadID).
@@ -304,6 +311,22 @@ func (r *Record) MessageText() (_ []byte, ok bool) {
 		return nil, false
 	}
 	return asWritten(r.get(r.msg), r.msgKind)
+}
+
+// MessageQuoted returns the bytes between the quotes of a message that
+// the line writes as a Go string literal, when the record has no
+// continuation lines; ok is false otherwise. Unlike MessageText it does
+// not look for a backslash: the text is the message only when it holds
+// none, which the caller checks (an encoder that escapes it for JSON sees
+// that no byte needed an escape), so that the text is searched once.
+func (r *Record) MessageQuoted() (_ []byte, ok bool) {
+	if r.msgKind != kindGoQuoted || !r.cont.empty() {
+		return nil, false
+	}
+	if v := r.get(r.msg); len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		return v[1 : len(v)-1], true
+	}
+	return nil, false
 }
 
 // appendDecoded appends the text of a value written in the given kind:
