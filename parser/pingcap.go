@@ -95,18 +95,12 @@ func isPingCAPTime(t []byte) bool {
 // TiKV write.
 func pingcapLevel(b []byte) (Level, bool) {
 	switch string(b) {
-	case "INFO":
-		return LevelInfo, true
-	case "WARN":
-		return LevelWarning, true
-	case "ERROR":
-		return LevelError, true
-	case "DEBUG", "TRACE":
+	case "TRACE":
 		return LevelDebug, true
 	case "DPANIC", "PANIC", "FATAL":
 		return LevelCritical, true
 	}
-	return LevelUnknown, false
+	return capitalLevel(b)
 }
 
 // pingcapItem returns the bounds of the bracketed part " [...]" at h[i]

@@ -362,20 +362,17 @@ func fracNanos(frac []byte) int {
 }
 
 // stdlogZoneTime decodes pingcap/log's "2006/01/02 15:04:05.000 -07:00":
-// package log's layout, then the zone's offset after a space.
+// package log's layout with milliseconds, then the zone's offset after a
+// space, by position: the parse checked the shape (isPingCAPTime).
 func stdlogZoneTime(b []byte) (time.Time, bool) {
-	k := len(b) - 1
-	for k > 0 && b[k] != ' ' {
-		k--
-	}
-	if k < 19 {
+	if len(b) != 30 {
 		return time.Time{}, false
 	}
-	off, ok := zoneOffset(b[k+1:])
+	off, ok := zoneOffset(b[24:])
 	if !ok {
 		return time.Time{}, false
 	}
-	t, ok := stdlogTime(b[:k], time.UTC)
+	t, ok := stdlogTime(b[:23], time.UTC)
 	return t.Add(-time.Duration(off) * time.Second), ok
 }
 
