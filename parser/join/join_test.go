@@ -536,3 +536,43 @@ func TestZeroJoiner(t *testing.T) {
 		t.Fatalf("record %+v, want the first line's", r)
 	}
 }
+
+// TestScannerReleasesBuffer: a Scanner hands its first buffer back only once
+// Next has reported the end (the last record is a window of it until then),
+// and a buffer grown for a long line is not kept.
+func TestScannerReleasesBuffer(t *testing.T) {
+	in := "I1130 05:52:38.111111       1 a.go:1] first\nI1130 05:52:38.111111       1 a.go:1] last\n"
+	s := New(strings.NewReader(in))
+	var got []string
+	for s.Next() {
+		got = append(got, string(s.Raw()))
+		if s.buf == nil {
+			t.Fatalf("buffer released while record %q is current", s.Raw())
+		}
+	}
+	if len(got) != 2 || got[1] != "I1130 05:52:38.111111       1 a.go:1] last\n" {
+		t.Fatalf("records %q", got)
+	}
+	if s.buf != nil {
+		t.Fatal("buffer kept after Next reported the end")
+	}
+	if s.Next() || s.buf != nil {
+		t.Fatal("Next after the end")
+	}
+
+	// A line longer than the first buffer grows it; the grown one is
+	// dropped, not pooled (the pool holds bufSize arrays only).
+	long := strings.Repeat("x", 3*bufSize) + "\n"
+	s = New(strings.NewReader(long), MaxBytes(4*bufSize))
+	if !s.Next() || len(s.Raw()) != len(long) {
+		t.Fatalf("long line: %d bytes", len(s.Raw()))
+	}
+	if len(s.buf) == bufSize {
+		t.Fatalf("buffer not grown: %d", len(s.buf))
+	}
+	for s.Next() {
+	}
+	if s.buf != nil {
+		t.Fatal("grown buffer kept after the end")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"iter"
+	"sync"
 	"time"
 
 	"github.com/relevel/relevel/parser"
@@ -56,12 +57,29 @@ type chunk struct {
 func New(r io.Reader, opts ...Option) *Scanner {
 	j := NewJoiner(opts...)
 	j.borrow = true // fill calls own before it reads
-	s := &Scanner{j: j, src: r, buf: make([]byte, 64<<10)}
+	s := &Scanner{j: j, src: r, buf: bufPool.Get().(*[bufSize]byte)[:]}
 	if j.cfg.flush > 0 {
 		s.chunks = make(chan chunk, 4)
 		go s.readLoop()
 	}
 	return s
+}
+
+// bufSize is a Scanner's first buffer; longer lines grow it.
+const bufSize = 64 << 10
+
+// bufPool keeps the first buffers of finished Scanners: a program that scans
+// many short inputs (a file per container, a rotation's remainder) would
+// otherwise allocate and clear 64 KiB for each.
+var bufPool = sync.Pool{New: func() any { return new([bufSize]byte) }}
+
+// release hands the buffer back once no record can point into it: after Next
+// reported the end, the last record is no longer valid.
+func (s *Scanner) release() {
+	if len(s.buf) == bufSize {
+		bufPool.Put((*[bufSize]byte)(s.buf))
+	}
+	s.buf = nil
 }
 
 // readLoop feeds the scanner from its own goroutine so that Next can notice
@@ -82,9 +100,12 @@ func (s *Scanner) readLoop() {
 }
 
 // Next advances to the next record, reporting false at the end of the input
-// or on a read error (see Err).
+// or on a read error (see Err). Once it has reported false, the Scanner's
+// buffer goes back to a pool for the next Scanner, and the last Record and Raw
+// are no longer valid.
 func (s *Scanner) Next() bool {
 	if s.done {
+		s.release()
 		return false
 	}
 	for {
