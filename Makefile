@@ -19,7 +19,7 @@ TFPLUGINDOCS         ?= $(shell echo "$$($(GO) env GOPATH)/bin/tfplugindocs-$(TF
 # with it too (make test says loudly when it is missing).
 TERRAFORM    ?= $(shell command -v terraform 2>/dev/null)
 
-.PHONY: all build demo demo-sidecar docs helm image test test-terraform tfplugindocs lint bench bench-sidecar fuzz golden corpus corpus-external corpus-tools readme parser-diff clean tofu soak chromium
+.PHONY: all build demo demo-sidecar docs helm image test test-terraform tfplugindocs lint bench bench-scan bench-sidecar fuzz golden corpus corpus-external corpus-tools readme parser-diff clean tofu soak chromium
 
 all: build
 
@@ -137,6 +137,15 @@ demo-sidecar:
 	$(GO) build -o bin/relevel ./cmd/relevel
 	@state=$$(mktemp -d) && timeout --preserve-status -s TERM 3 bin/relevel sidecar \
 		--include 'testdata/pods/*/*/*.log' --state-dir $$state; status=$$?; rm -rf $$state; exit $$status
+
+## bench-scan: BenchmarkScan against the code of issue 14's day (SCAN_BASE, 7dd13a1) on that day's
+## corpus, SCAN_RUNS alternating runs of each (default 15), the ratio of the medians; needs the
+## clone's history. SCAN_PGO=cmd/relevel/default.pgo adds today's code built with that profile.
+SCAN_BASE ?= 7dd13a1
+SCAN_RUNS ?= 15
+SCAN_PGO  ?=
+bench-scan:
+	$(GO) run ./internal/scanratio -base $(SCAN_BASE) -runs $(SCAN_RUNS) $(if $(SCAN_PGO),-pgo $(SCAN_PGO))
 
 ## bench-sidecar: the forwarder's whole path on one core (README "Forwarder performance")
 bench-sidecar:

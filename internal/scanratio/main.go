@@ -1,0 +1,152 @@
+// Command scanratio races today's BenchmarkScan against the code of an
+// earlier commit (by default 7dd13a1, where issue 14 measured it) on that
+// commit's corpus, in one run, and prints the ratio of the medians (make
+// bench-scan). Issue 14 asks for BenchmarkScan at twice its speed of that
+// day; a figure measured on another day, or on today's larger corpus, would
+// compare different work.
+//
+// Both test binaries are built first, then run alternately, one benchmark
+// run each in turn, so that a burst of noise on a shared machine lands on
+// one sample of each rather than on several samples of one. Each run reads
+// the old commit's corpus (the benchmark globs testdata/corpus relative to
+// its working directory). With -pgo, a third binary is built with that
+// profile, as `go build` builds cmd/relevel with its default.pgo.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+func main() {
+	base := flag.String("base", "7dd13a1", "the commit to race: its parser/join benchmark on its own corpus")
+	runs := flag.Int("runs", 15, "alternating runs of each binary; the median of each is reported")
+	benchtime := flag.String("benchtime", "1s", "-test.benchtime of each run")
+	pgo := flag.String("pgo", "", "also race today's code built with this profile (cmd/relevel/default.pgo)")
+	flag.Parse()
+	if err := run(*base, *runs, *benchtime, *pgo); err != nil {
+		fmt.Fprintln(os.Stderr, "scanratio:", err)
+		os.Exit(1)
+	}
+}
+
+type binary struct {
+	name, path string
+	ns         []float64
+}
+
+func run(base string, runs int, benchtime, pgo string) error {
+	if runs < 1 {
+		return fmt.Errorf("-runs %d: at least one run is needed", runs)
+	}
+	tmp, err := os.MkdirTemp("", "scanratio")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	// The old tree from git's object store: no worktree to clean up, and
+	// the working tree's changes stay out of it.
+	old := filepath.Join(tmp, "base")
+	if err := os.Mkdir(old, 0o755); err != nil {
+		return err
+	}
+	archive := exec.Command("git", "archive", "--format=tar", base)
+	untar := exec.Command("tar", "-x", "-C", old)
+	if untar.Stdin, err = archive.StdoutPipe(); err != nil {
+		return err
+	}
+	archive.Stderr, untar.Stderr = os.Stderr, os.Stderr
+	if err := untar.Start(); err != nil {
+		return err
+	}
+	if err := archive.Run(); err != nil {
+		return fmt.Errorf("git archive %s (a clone without that commit's history cannot race it): %w", base, err)
+	}
+	if err := untar.Wait(); err != nil {
+		return err
+	}
+	if m, _ := filepath.Glob(filepath.Join(old, "testdata/corpus/*/*.log")); len(m) == 0 {
+		return fmt.Errorf("%s has no testdata/corpus/*/*.log to run on", base)
+	}
+
+	bins := []*binary{{name: base}, {name: "today"}}
+	if pgo != "" {
+		abs, err := filepath.Abs(pgo)
+		if err != nil {
+			return err
+		}
+		pgo = abs
+		bins = append(bins, &binary{name: "today+pgo"})
+	}
+	for i, b := range bins {
+		b.path = filepath.Join(tmp, fmt.Sprintf("scan%d.test", i))
+		args := []string{"test", "-c", "-o", b.path}
+		dir := old
+		if i > 0 {
+			dir = "."
+		}
+		if i == 2 {
+			args = append(args, "-pgo="+pgo)
+		}
+		cmd := exec.Command("go", append(args, "./parser/join")...)
+		cmd.Dir, cmd.Stdout, cmd.Stderr = dir, os.Stderr, os.Stderr
+		fmt.Fprintf(os.Stderr, "building %s: go %s\n", b.name, strings.Join(cmd.Args[1:], " "))
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("building %s: %w", b.name, err)
+		}
+	}
+	for r := 0; r < runs; r++ {
+		for _, b := range bins {
+			ns, err := once(b.path, filepath.Join(old, "parser/join"), benchtime)
+			if err != nil {
+				return fmt.Errorf("%s: %w", b.name, err)
+			}
+			b.ns = append(b.ns, ns)
+		}
+		fmt.Fprintf(os.Stderr, "run %d/%d done\n", r+1, runs)
+	}
+	ref := median(bins[0].ns)
+	fmt.Printf("BenchmarkScan on %s's corpus, %d alternating runs of %s each:\n", base, runs, benchtime)
+	for _, b := range bins {
+		m := median(b.ns)
+		fmt.Printf("  %-10s median %9.0f ns/op  min %9.0f  max %9.0f  %.2fx %s\n", b.name, m, slices.Min(b.ns), slices.Max(b.ns), ref/m, base)
+	}
+	return nil
+}
+
+var nsOp = regexp.MustCompile(`(?m)^BenchmarkScan\S*\s+\d+\s+([\d.]+) ns/op`)
+
+// once runs the benchmark binary once in dir and returns its ns/op.
+func once(bin, dir, benchtime string) (float64, error) {
+	cmd := exec.Command(bin, "-test.run", "^$", "-test.bench", "^BenchmarkScan$", "-test.benchtime", benchtime)
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return 0, fmt.Errorf("%v\n%s", err, out.Bytes())
+	}
+	m := nsOp.FindSubmatch(out.Bytes())
+	if m == nil {
+		return 0, fmt.Errorf("no BenchmarkScan result in:\n%s", out.Bytes())
+	}
+	return strconv.ParseFloat(string(m[1]), 64)
+}
+
+// median of v (the mean of the middle two for an even count).
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}

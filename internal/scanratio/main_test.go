@@ -1,0 +1,32 @@
+package main
+
+import "testing"
+
+func TestMedian(t *testing.T) {
+	for _, c := range []struct {
+		in   []float64
+		want float64
+	}{
+		{[]float64{3}, 3},
+		{[]float64{5, 1, 3}, 3},
+		{[]float64{4, 1, 3, 2}, 2.5},
+	} {
+		if got := median(c.in); got != c.want {
+			t.Errorf("median(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+// TestNsOp reads the figure from a real BenchmarkScan line, with and
+// without the GOMAXPROCS suffix and the custom metrics after ns/op.
+func TestNsOp(t *testing.T) {
+	for _, line := range []string{
+		"BenchmarkScan-2   \t    3783\t    632777 ns/op\t 179.43 MB/s\t   1379636 records/s\t   71371 B/op\t      26 allocs/op",
+		"BenchmarkScan \t   15532\t    632777 ns/op\t 151.39 MB/s",
+	} {
+		m := nsOp.FindSubmatch([]byte("goos: linux\n" + line + "\nPASS\n"))
+		if m == nil || string(m[1]) != "632777" {
+			t.Errorf("%q: got %q", line, m)
+		}
+	}
+}
