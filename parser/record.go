@@ -304,10 +304,17 @@ func (r *Record) AppendMessage(dst []byte) []byte {
 }
 
 // MessageText returns what AppendMessage would append, without copying it,
-// when the line writes the message as it reads and the record has no
-// continuation lines; ok is false otherwise (use AppendMessage).
+// when the line writes the message as it reads and either the record has no
+// continuation lines or they follow the message directly after its line's
+// "\n" (a stack trace after a plain message); ok is false otherwise (use
+// AppendMessage).
 func (r *Record) MessageText() (_ []byte, ok bool) {
 	if !r.cont.empty() {
+		// The message, its '\n' and the continuation lines lie one
+		// after another in the text: they are AppendMessage's result.
+		if e := r.msg.end; r.msgKind == kindText && r.cont.start == e+1 && r.text[e] == '\n' {
+			return r.text[r.msg.start:r.cont.end], true
+		}
 		return nil, false
 	}
 	return asWritten(r.get(r.msg), r.msgKind)

@@ -44,7 +44,7 @@ func FuzzJoin(f *testing.F) {
 		}
 		if len(input) < DefaultMaxBytes {
 			recordsAreParses(t, input)
-			scannedRecordsAreParses(t, input, rand.New(rand.NewSource(int64(len(input)))))
+			scannedRecordsAreParses(t, input, rand.New(rand.NewSource(int64(len(input)))), new(int))
 		}
 	})
 }

@@ -39,9 +39,13 @@ func TestRecordIsParseOfRaw(t *testing.T) {
 		}
 		inputs = append(inputs, b)
 	}
+	inPlace := 0
 	for _, in := range inputs {
 		recordsAreParses(t, in)
-		scannedRecordsAreParses(t, in, rng)
+		scannedRecordsAreParses(t, in, rng, &inPlace)
+	}
+	if inPlace == 0 {
+		t.Error("no record of several lines read its message in place (Record.MessageText)")
 	}
 }
 
@@ -50,7 +54,7 @@ func TestRecordIsParseOfRaw(t *testing.T) {
 // parser.ParseLine or parser.Parse of their raw text, reading in through
 // small reads of random size, so that the Scanner moves its buffer's
 // bytes in the middle of records and must copy them first (Joiner.own).
-func scannedRecordsAreParses(t *testing.T, in []byte, rnd *rand.Rand) {
+func scannedRecordsAreParses(t *testing.T, in []byte, rnd *rand.Rand, inPlace *int) {
 	s := New(&choppyReader{data: in, rnd: rnd}, MaxLines(1<<20))
 	var all []byte
 	for s.Next() {
@@ -65,6 +69,16 @@ func scannedRecordsAreParses(t *testing.T, in []byte, rnd *rand.Rand) {
 		}
 		if got := s.Record(); !reflect.DeepEqual(*got, want) {
 			t.Fatalf("scanned record %q:\n got %+v\nwant %+v", raw, *got, want)
+		}
+		// A record of several lines reads its message in place when the
+		// continuation lines follow it directly: it must be the copy's.
+		if m, ok := s.Record().MessageText(); ok {
+			if c := s.Record().AppendMessage(nil); !bytes.Equal(m, c) {
+				t.Fatalf("scanned record %q: MessageText %q, AppendMessage %q", raw, m, c)
+			}
+			if s.Lines() > 1 {
+				*inPlace++
+			}
 		}
 	}
 	if !bytes.Equal(all, in) {
