@@ -17,8 +17,8 @@ func TestHeadsCoverEveryFormat(t *testing.T) {
 				t.Fatalf("level %v format %v past the heads table", l, f)
 			}
 			want := `{"status":"` + l.String() + `","format":"` + f.String() + `","message":`
-			if heads[l][f] != want {
-				t.Fatalf("head %q, want %q", heads[l][f], want)
+			if string(heads[l][f].text()) != want {
+				t.Fatalf("head %q, want %q", heads[l][f].text(), want)
 			}
 		}
 	}

@@ -66,14 +66,31 @@ func appendHead(dst []byte, lvl parser.Level, f parser.Format) []byte {
 // heads holds appendHead's text for each level and format, so that the
 // head of a record is one copy, not five appends; a level or format past
 // the table (none today) takes appendHead.
-var heads = func() (t [16][64]string) {
+// Each is kept in a fixed block with its length, stored whole into the
+// buffer's spare room (a 64-byte move in line), not copied by a call to
+// memmove. The longest is 56 bytes today (emergency, gitlabrunner); the
+// table panics at start-up if a new format's name makes one longer.
+var heads = func() (t [16][64]head) {
 	for l := range t {
 		for f := range t[l] {
-			t[l][f] = string(appendHead(nil, parser.Level(l), parser.Format(f)))
+			h := appendHead(nil, parser.Level(l), parser.Format(f))
+			if len(h) > len(t[l][f].b) {
+				panic("ndjson: a head longer than its block: " + string(h))
+			}
+			t[l][f].n = uint8(copy(t[l][f].b[:], h))
 		}
 	}
 	return t
 }()
+
+// head is one of heads: its text is b[:n].
+type head struct {
+	b [64]byte
+	n uint8
+}
+
+// text is the head's text.
+func (h *head) text() []byte { return h.b[:h.n] }
 
 // AppendWith is Append with extra top-level members: extra is rendered JSON
 // members, each starting with a comma (`,"pod_name":"web-0"`), written
@@ -88,7 +105,13 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 		}
 	}
 	if int(lvl) < len(heads) && int(rec.Format) < len(heads[0]) {
-		dst = append(dst, heads[lvl][rec.Format]...)
+		h := &heads[lvl][rec.Format]
+		if n := len(dst); cap(dst)-n >= len(h.b) {
+			*(*[64]byte)(dst[n : n+64]) = h.b
+			dst = dst[:n+int(h.n)]
+		} else {
+			dst = append(dst, h.text()...)
+		}
 	} else {
 		dst = appendHead(dst, lvl, rec.Format)
 	}
