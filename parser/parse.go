@@ -311,15 +311,21 @@ func parseHeader(h []byte, r *Record) bool {
 		}
 		// Spring Boot 3's "<RFC 3339>  INFO 1 --- [main] …", before zap's
 		// space-separated columns can take its level.
+		// Both have their level, its padding or (tracing's) its colour
+		// right after the space: zap's lower-case level and hclog's
+		// bracket skip them.
 		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
-			if parseSpringBoot(h, tEnd, r) {
-				return true
-			}
-			// tracing-subscriber's "<time>  INFO target: msg": its level
-			// right-aligned in five columns and a target with a colon,
-			// before zap's space-separated columns can take the level.
-			if parseTracing(h, 0, tEnd, r) {
-				return true
+			if c := h[tEnd+1]; c == ' ' || c == 0x1b || isUpper(c) {
+				if parseSpringBoot(h, tEnd, r) {
+					return true
+				}
+				// tracing-subscriber's "<time>  INFO target: msg": its
+				// level right-aligned in five columns and a target with
+				// a colon, before zap's space-separated columns can
+				// take the level.
+				if parseTracing(h, 0, tEnd, r) {
+					return true
+				}
 			}
 		}
 		// MongoDB's text log before 4.4, "<RFC 3339> W NETWORK  [ctx] ": a
