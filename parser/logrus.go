@@ -165,20 +165,17 @@ func parseLogrusTTY(h []byte, r *Record) bool {
 	}
 	if i < len(h) && h[i] != ' ' {
 		// ReportCaller puts "file.go:12 pkg.fn()" right after the bracket.
+		// The caller's path and function are long words: one vector
+		// search each beats a byte loop.
 		s := i
-		for i < len(h) && h[i] != ' ' {
-			i++
-		}
+		i = indexByteOrEnd(h, i, ' ')
 		if !looksLikeCaller(h[s:i]) {
 			return false
 		}
 		r.caller = span{int32(s), int32(i)}
 		// then " pkg.fn()" unless a CallerPrettyfier dropped it
 		if i < len(h) && h[i] == ' ' {
-			k := i + 1
-			for k < len(h) && h[k] != ' ' {
-				k++
-			}
+			k := indexByteOrEnd(h, i+1, ' ')
 			if bytes.HasSuffix(h[i+1:k], []byte("()")) {
 				i = k
 			}
@@ -221,6 +218,15 @@ func allDigits(b []byte) bool {
 		}
 	}
 	return len(b) > 0
+}
+
+// indexByteOrEnd returns the index of the first c in h at or after i, or
+// len(h) when there is none.
+func indexByteOrEnd(h []byte, i int, c byte) int {
+	if k := bytes.IndexByte(h[i:], c); k >= 0 {
+		return i + k
+	}
+	return len(h)
 }
 
 // indexSpaceCSI returns the index of the first " ESC[" at or after i, or -1.
