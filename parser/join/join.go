@@ -367,13 +367,16 @@ func (j *Joiner) finish() {
 	j.out, j.cur = j.cur, j.out[:0]
 	j.outLines = j.curLines
 	j.has = false
+	// firstOK holds only while the record is its first line, whole and
+	// no overflow (start sets it; a line, a piece or an overflow clears
+	// it): the commonest record is decided by one test.
+	if j.firstOK {
+		j.rec = j.first
+		return
+	}
 	text := j.out
 	if n := len(text); n > 0 && text[n-1] == '\n' {
 		text = text[:n-1]
-	}
-	if j.outLines == 1 && j.firstOK && !j.overflow {
-		j.rec = j.first
-		return
 	}
 	rec := &j.recs[2]
 	j.rec = rec
