@@ -125,7 +125,13 @@ func parseLogrus(h []byte, r *Record) bool {
 // DisableLevelTruncation, padded with PadLevelText. The uncoloured variant
 // (colours stripped on the way) is accepted too.
 func parseLogrusTTY(h []byte, r *Record) bool {
-	i := skipCSI(h, 0)
+	return parseLogrusTTYAt(h, skipCSI(h, 0), r)
+}
+
+// parseLogrusTTYAt is parseLogrusTTY for a line whose first colour code, if
+// any, ends at i (skipCSI(h, 0)): the dispatch of a line that opens with
+// ESC has skipped it already.
+func parseLogrusTTYAt(h []byte, i int, r *Record) bool {
 	colored := i > 0
 	ls := i
 	for i < len(h) && 'A' <= h[i] && h[i] <= 'Z' {
