@@ -32,17 +32,24 @@ func parseKlog(h []byte, r *Record) bool {
 	i := 21
 	var thread, caller span
 	if h[i] == ' ' {
-		for i < len(h) && h[i] == ' ' {
-			i++
+		ts, te := klogPIDColumn(h)
+		if te < 0 {
+			// Not the padded column: the spaces, then the digits, a
+			// byte at a time.
+			for i < len(h) && h[i] == ' ' {
+				i++
+			}
+			ts = i
+			for i < len(h) && isDigit(h[i]) {
+				i++
+			}
+			if i == ts || i >= len(h) || h[i] != ' ' {
+				return false
+			}
+			te = i
 		}
-		ts := i
-		for i < len(h) && isDigit(h[i]) {
-			i++
-		}
-		if i == ts || i >= len(h) || h[i] != ' ' {
-			return false
-		}
-		thread = span{int32(ts), int32(i)}
+		i = te
+		thread = span{int32(ts), int32(te)}
 		i++
 		cs := i
 		// The caller's end, ']' or ' ', eight bytes at a time (a byte
@@ -124,6 +131,26 @@ func klogTimeShape(h []byte) bool {
 	w2 := binary.LittleEndian.Uint64(h[13:21])
 	return w0&sepMask0 == sep0 && w1&sepMask1 == sep1 &&
 		digitsAt(w0, digits0) && digitsAt(w1, digits1) && digitsAt(w2, digits2)
+}
+
+// klogPIDColumn reads klog's PID column after the time, " %7d ": h[22:29]
+// holds spaces, then at least one digit to its end, and h[29] is a space.
+// It returns where the digits start and end, or te < 0 when the bytes are
+// not that (a longer PID, another layout), for the byte loops to read.
+// One word holds the column and the space after it.
+func klogPIDColumn(h []byte) (ts, te int) {
+	if len(h) < 31 {
+		return 0, -1
+	}
+	x := binary.LittleEndian.Uint64(h[22:30])
+	sp := x ^ ' '*swarOnes
+	// The high bit of each byte: it is no space (exact, no carries).
+	notSp := (sp&0x7f7f7f7f7f7f7f7f + 0x7f7f7f7f7f7f7f7f | sp) & swarHigh
+	k := bits.TrailingZeros64(notSp) / 8 // the first byte that is no space
+	if k > 6 || x>>56 != ' ' || !digitsAt(x, 0x00ffffffffffffff>>(8*k)<<(8*k)) {
+		return 0, -1
+	}
+	return 22 + k, 29
 }
 
 // looksLikeCaller reports whether b is "file.go:123" (any path, any extension).

@@ -1,6 +1,9 @@
 package parser
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // parseKlogRef is parseKlog as it was before its time and caller columns
 // were read eight bytes at a time (klogTimeShape, the caller's word loop),
@@ -113,6 +116,12 @@ func klogRefInputs(tb testing.TB) [][]byte {
 			b := []byte(base)
 			b[i] = c
 			in = append(in, b)
+		}
+	}
+	// The PID column: every width, too wide, a byte out of place.
+	for _, pid := range []string{"1", "12", "123", "1234", "12345", "123456", "1234567", "12345678", "123456789", "", "12a4", " 1 2", "\t12"} {
+		for pad := 0; pad <= 8; pad++ {
+			in = append(in, []byte("I1130 05:52:39.012438 "+strings.Repeat(" ", pad)+pid+" main.go:12] msg"))
 		}
 	}
 	for _, s := range []string{
