@@ -88,19 +88,44 @@ func (p pair) valueKind() uint8 {
 // go-kit's logfmt (level=info ts=… caller=… msg=…, level anywhere among the
 // first pairs). A logfmt line without a level key is not claimed: it carries
 // no level to recover.
+//
+// Cheap rejection of prose and stack frames, which have no '=' near their
+// start (a logfmt line opens with a short key and '='), happens here, small
+// enough to inline into parseHeader: the lines it rejects (most lines that
+// open with a lower-case letter, a Go or zap stack's frames among them)
+// pay neither a call nor parseLogfmtPairs's frame. A line that opens with
+// a header key (the common case) needs no search.
 func parseLogfmt(h []byte, r *Record) bool {
+	// opensWithHeaderKey written out: its word loaded once, the first
+	// byte taken from it (a load of h[0] of its own makes the compiler
+	// assemble the word a byte at a time).
+	if len(h) >= 8 {
+		w := binary.LittleEndian.Uint64(h)
+		if byte(w) != '"' {
+			if _, n := headerKeyWord(w); n == 0 && !hasEqNear(h) {
+				return false
+			}
+		}
+	} else if len(h) > 0 && h[0] != '"' && !hasEqNear(h) {
+		return false
+	}
+	return parseLogfmtPairs(h, r)
+}
+
+// hasEqNear reports whether h has a '=' in its bytes 1 to 64. A vector
+// search: on a line without one (the lines rejected) it reads all 65
+// bytes, which eight-byte words took some 200 instructions to do.
+func hasEqNear(h []byte) bool {
+	return bytes.IndexByte(h[:min(len(h), 65)], '=') > 0
+}
+
+// parseLogfmtPairs is parseLogfmt once the line has a '=' near its start or
+// opens with a header key or a quote.
+func parseLogfmtPairs(h []byte, r *Record) bool {
 	// The header pairs are scanned here rather than through nextPair: this
 	// runs on every logfmt line, and a call per pair returning a pair
 	// struct cost more than the scanning itself. Values are spans with
 	// their quotes.
-	// Cheap rejection of prose and stack frames, which have no '=' near
-	// their start: a logfmt line opens with a short key and '='.
-	// A line that opens with a header key (the common case) needs none.
-	if len(h) > 0 && h[0] != '"' && !opensWithHeaderKey(h) {
-		if e := indexByteShort(h[:min(len(h), 65)], '='); e <= 0 {
-			return false
-		}
-	}
 	// The first value of each header key, indexed by the key's kind as
 	// parseJSONLine does: a store by index, not a switch that mispredicts
 	// as the key order changes from line to line. seen and quoted have a

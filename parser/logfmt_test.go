@@ -119,3 +119,45 @@ func TestHeaderKeyWord(t *testing.T) {
 		}
 	}
 }
+
+// parseLogfmtRef is parseLogfmt as its cheap rejection was first written:
+// opensWithHeaderKey, then an eight-byte scan for a '=' in the first 65
+// bytes. parseLogfmt must reject and accept exactly the lines it does.
+func parseLogfmtRef(h []byte, r *Record) bool {
+	if len(h) > 0 && h[0] != '"' && !opensWithHeaderKey(h) {
+		if e := indexByteShort(h[:min(len(h), 65)], '='); e <= 0 {
+			return false
+		}
+	}
+	return parseLogfmtPairs(h, r)
+}
+
+func checkParseLogfmtRef(t testing.TB, l []byte) {
+	t.Helper()
+	var got, want Record
+	got.reset(l)
+	want.reset(l)
+	okGot, okWant := parseLogfmt(l, &got), parseLogfmtRef(l, &want)
+	if okGot != okWant || got.Format != want.Format || got.Level != want.Level || got.layout != want.layout {
+		t.Fatalf("parseLogfmt(%q) = %v %+v, reference %v %+v", l, okGot, got.layout, okWant, want.layout)
+	}
+}
+
+func TestParseLogfmtReject(t *testing.T) {
+	for _, l := range trailingPairsInputs(t) {
+		checkParseLogfmtRef(t, l)
+		// The '=' at each distance from the start around the 65-byte
+		// bound, after short and long openings.
+		for _, n := range []int{0, 1, 7, 8, 9, 63, 64, 65, 66} {
+			checkParseLogfmtRef(t, append(bytes.Repeat([]byte("a"), n), '='))
+			checkParseLogfmtRef(t, append(append(bytes.Repeat([]byte("a"), n), '='), l...))
+		}
+	}
+}
+
+func FuzzParseLogfmtReject(f *testing.F) {
+	for _, l := range trailingPairsInputs(f) {
+		f.Add(l)
+	}
+	f.Fuzz(func(t *testing.T, l []byte) { checkParseLogfmtRef(t, l) })
+}

@@ -125,7 +125,13 @@ func parseLogrus(h []byte, r *Record) bool {
 // DisableLevelTruncation, padded with PadLevelText. The uncoloured variant
 // (colours stripped on the way) is accepted too.
 func parseLogrusTTY(h []byte, r *Record) bool {
-	i := skipCSI(h, 0)
+	return parseLogrusTTYAt(h, skipCSI(h, 0), r)
+}
+
+// parseLogrusTTYAt is parseLogrusTTY for a line whose first colour code, if
+// any, ends at i (skipCSI(h, 0)): the dispatch of a line that opens with
+// ESC has skipped it already.
+func parseLogrusTTYAt(h []byte, i int, r *Record) bool {
 	colored := i > 0
 	ls := i
 	for i < len(h) && 'A' <= h[i] && h[i] <= 'Z' {
@@ -165,20 +171,17 @@ func parseLogrusTTY(h []byte, r *Record) bool {
 	}
 	if i < len(h) && h[i] != ' ' {
 		// ReportCaller puts "file.go:12 pkg.fn()" right after the bracket.
+		// The caller's path and function are long words: one vector
+		// search each beats a byte loop.
 		s := i
-		for i < len(h) && h[i] != ' ' {
-			i++
-		}
+		i = indexByteOrEnd(h, i, ' ')
 		if !looksLikeCaller(h[s:i]) {
 			return false
 		}
 		r.caller = span{int32(s), int32(i)}
 		// then " pkg.fn()" unless a CallerPrettyfier dropped it
 		if i < len(h) && h[i] == ' ' {
-			k := i + 1
-			for k < len(h) && h[k] != ' ' {
-				k++
-			}
+			k := indexByteOrEnd(h, i+1, ' ')
 			if bytes.HasSuffix(h[i+1:k], []byte("()")) {
 				i = k
 			}
@@ -221,6 +224,15 @@ func allDigits(b []byte) bool {
 		}
 	}
 	return len(b) > 0
+}
+
+// indexByteOrEnd returns the index of the first c in h at or after i, or
+// len(h) when there is none.
+func indexByteOrEnd(h []byte, i int, c byte) int {
+	if k := bytes.IndexByte(h[i:], c); k >= 0 {
+		return i + k
+	}
+	return len(h)
 }
 
 // indexSpaceCSI returns the index of the first " ESC[" at or after i, or -1.

@@ -484,8 +484,10 @@ func parseHeader(h []byte, r *Record) bool {
 		if len(h) > 9 && string(h[:9]) == "\x1b[38;5;6m" && parseBitnami(h, r) {
 			return true
 		}
+		// The first colour code is skipped once for the tries below.
+		k := skipCSI(h, 0)
 		// NestJS's coloured "[Nest] ".
-		if k := skipCSI(h, 0); k+2 < len(h) && h[k] == '[' && h[k+1] == 'N' {
+		if k+2 < len(h) && h[k] == '[' && h[k+1] == 'N' {
 			if parseNest(h, r) {
 				return true
 			}
@@ -500,12 +502,12 @@ func parseHeader(h []byte, r *Record) bool {
 		// A digit after the first colour code is a coloured time (zerolog,
 		// or hclog's first line); logrus's coloured lines open with their
 		// level word, so its attempt is skipped.
-		if k := skipCSI(h, 0); k < len(h) && isDigit(h[k]) {
+		if k < len(h) && isDigit(h[k]) {
 			return parseZerolog(h, r) || r.retry() || parseTracingANSI(h, r) || r.retry() || parseAfterCSI(h, r)
 		}
 		// winston's coloured level ("ESC[32minfoESC[39m:") before the
 		// line is read again without its colour.
-		return parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseZerolog(h, r) || r.retry() ||
+		return parseLogrusTTYAt(h, k, r) || r.retry() || parseLog15(h, r) || r.retry() || parseZerolog(h, r) || r.retry() ||
 			parseWinston(h, r) || r.retry() || parseAfterCSI(h, r)
 	case 'p', 'f':
 		// Node's uncaught exception in an ES module: "file:///app/x.mjs:3",

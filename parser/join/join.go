@@ -162,7 +162,6 @@ func (j *Joiner) Add(line []byte) bool {
 	header := parser.IsHeader(b, j.probe)
 	if !j.curCont {
 		// A record that takes no continuation line ends at any line.
-		j.finish()
 		j.start(line, header)
 		return true
 	}
@@ -180,7 +179,6 @@ func (j *Joiner) Add(line []byte) bool {
 			// line, a line that fits none of it is another writer's and
 			// starts a record (a supervisor's restart message, say).
 			if j.inDump && !parser.GoroutineDumpLine(b) {
-				j.finish()
 				j.start(line, false)
 				return true
 			}
@@ -190,7 +188,6 @@ func (j *Joiner) Add(line []byte) bool {
 			// A MinIO error report has a grammar too: the line after it
 			// is MinIO's next message (or the blank line before its next
 			// report).
-			j.finish()
 			j.start(line, false)
 			return true
 		}
@@ -200,7 +197,6 @@ func (j *Joiner) Add(line []byte) bool {
 			// blocks; any other line is another writer's.
 			var belongs bool
 			if belongs, open = parser.KlogBlockLine(b); !belongs {
-				j.finish()
 				j.start(line, false)
 				return true
 			}
@@ -222,7 +218,6 @@ func (j *Joiner) Add(line []byte) bool {
 		}
 		return false
 	}
-	j.finish()
 	j.start(line, header)
 	return true
 }
@@ -277,42 +272,57 @@ func hasEOL(line []byte) bool { return len(line) > 0 && line[len(line)-1] == '\n
 
 // start begins a pending record with line, which j.probe has probed where
 // it lies; header is what the probe reported. The line is copied into
-// next, and the probe pointed at the copy, which becomes cur.
+// next, and the probe pointed at the copy, which becomes cur (with a
+// Scanner's buffer, the line stays where it is).
+//
+// The record pending before it, if any, is finished first: finish,
+// written out here, as most records end when the next one starts, and a
+// call fewer a record adds up.
 func (j *Joiner) start(line []byte, header bool) {
+	if j.has {
+		j.out, j.cur = j.cur, j.out[:0]
+		j.outLines = j.curLines
+		if j.firstOK {
+			j.rec = j.first
+		} else {
+			j.parseOut()
+		}
+	}
+	probe := j.probe
 	if j.borrow {
 		// The Scanner's buffer keeps the line, where the probe saw it.
 		j.cur, j.borrowed = line, true
 	} else {
 		j.next = append(j.next[:0], line...)
-		j.probe.Rebase(body(j.next)[:len(j.probe.Text())])
+		probe.Rebase(body(j.next)[:len(probe.Text())])
 		j.cur, j.next = j.next, j.cur[:0]
 		line = j.cur
 	}
-	b := body(line)
-	j.curLines = 1
-	probe := j.probe
-	j.curFormat, j.curLevel = probe.Format, probe.Level
-	j.curCont = probe.AcceptsContinuation()
-	j.curBlock = probe.BlockContinuation()
 	// The probe is ParseLine's result when it recognised a format, and
 	// tells what ParseLine's result is when it recognised none (the whole
 	// text as message, parser.Unrecognised), if it saw the same text
 	// (ParseLine keeps a final "\r" in Text).
 	j.first, j.probe = probe, j.first
-	j.firstHead = header && probe.Format != parser.FormatUnknown
-	noCR := len(b) == 0 || b[len(b)-1] != '\r'
-	j.firstOK = j.firstHead && noCR
-	j.firstNone = !j.firstHead && noCR
+	// n is the line's length without its "\n" (none at the end of the
+	// input, or of a piece).
+	n := len(line)
+	partial := n == 0 || line[n-1] != '\n'
+	if !partial {
+		n--
+	}
+	noCR := n == 0 || line[n-1] != '\r'
+	head := header && probe.Format != parser.FormatUnknown
+	j.curLines = 1
+	j.curFormat, j.curLevel = probe.Format, probe.Level
+	j.curCont, j.curBlock = probe.AcceptsContinuation(), probe.BlockContinuation()
+	j.firstHead, j.firstOK, j.firstNone = head, head && noCR, !head && noCR
 	// A lone "{" opens a pretty-printed JSON object (logrus PrettyPrint):
 	// its lines are gathered up to the closing "}" and parsed as one.
-	j.jsonOpen = !header && isLone(b, '{')
-	if j.jsonOpen {
-		j.curCont = true
+	j.jsonOpen = false
+	if !header && n > 0 && line[0] == '{' && (n == 1 || n == 2 && !noCR) {
+		j.jsonOpen, j.curCont = true, true
 	}
-	j.overflow = false
-	j.inDump = false
-	j.partial = !hasEOL(line)
-	j.has = true
+	j.overflow, j.inDump, j.partial, j.has = false, false, partial, true
 }
 
 // startOverflow begins a continuation record of the current header.
@@ -367,13 +377,22 @@ func (j *Joiner) finish() {
 	j.out, j.cur = j.cur, j.out[:0]
 	j.outLines = j.curLines
 	j.has = false
+	// firstOK holds only while the record is its first line, whole and
+	// no overflow (start sets it; a line, a piece or an overflow clears
+	// it): the commonest record is decided by one test.
+	if j.firstOK {
+		j.rec = j.first
+		return
+	}
+	j.parseOut()
+}
+
+// parseOut parses the record finish has completed, out: it is more than
+// its first line, or that line was not parsed whole.
+func (j *Joiner) parseOut() {
 	text := j.out
 	if n := len(text); n > 0 && text[n-1] == '\n' {
 		text = text[:n-1]
-	}
-	if j.outLines == 1 && j.firstOK && !j.overflow {
-		j.rec = j.first
-		return
 	}
 	rec := &j.recs[2]
 	j.rec = rec

@@ -108,13 +108,14 @@ func (s *Scanner) Next() bool {
 		s.release()
 		return false
 	}
+	j := s.j
 	for {
 		// A complete line in the buffer?
 		if s.start < s.end {
-			if i := bytes.IndexByte(s.buf[s.start:s.end], '\n'); i >= 0 && i < s.j.cfg.maxBytes {
-				line := s.buf[s.start : s.start+i+1]
+			rest := s.buf[s.start:s.end]
+			if i := bytes.IndexByte(rest, '\n'); i >= 0 && i < j.cfg.maxBytes {
 				s.start += i + 1
-				if s.j.Add(line) {
+				if j.Add(rest[:i+1]) {
 					return true
 				}
 				continue
