@@ -340,6 +340,9 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 			ks = i + 1
 			ke, kw = copyPlainRun(out, w+2, b, ks)
 			if ke+1 >= len(b) || b[ke] != '"' || b[ke+1] != '=' {
+				if i, ok = r.skipConsumed(b, i, base); ok {
+					continue
+				}
 				return dst[:start], false
 			}
 			vs = ke + 2
@@ -349,11 +352,17 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 			ks = i
 			ke, kw = copyBareKey(out, w+2, b, ks)
 			if ke >= len(b) || b[ke] != '=' {
+				if i, ok = r.skipConsumed(b, i, base); ok {
+					continue
+				}
 				return dst[:start], false
 			}
 			vs = ke + 1
 		}
 		if ke == ks {
+			if i, ok = r.skipConsumed(b, i, base); ok {
+				continue
+			}
 			return dst[:start], false
 		}
 		if r.consumedPair(int32(base + vs)) {
@@ -389,6 +398,17 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 		i, w = ve, vw+1
 	}
 	return closePlainOut(out, start, w, &names), true
+}
+
+// skipConsumed answers for a pair the copy cannot read (a key that is not
+// plain, or empty) as the general walk would: a pair the header took (its
+// value where the header's message or time lies, which an empty value can
+// be) is left out, and the walk goes on after it; any other declines.
+func (r *Record) skipConsumed(b []byte, i, base int) (next int, ok bool) {
+	if p, next, isPair := nextPair(b, i); isPair && r.consumedPair(int32(base+p.vs)) {
+		return next, true
+	}
+	return i, false
 }
 
 // appendPlainKlog is AppendPlainFields for klog's pairs (eachKlogField's
