@@ -98,6 +98,7 @@ func FuzzParse(f *testing.F) {
 func checkPlainFields(t testing.TB, r *Record) {
 	t.Helper()
 	checkMemberRuns(t, r)
+	checkPlainMembersRef(t, r)
 	checkPlainFieldsEach(t, r)
 }
 
