@@ -2,6 +2,8 @@ package parser
 
 import (
 	"encoding/binary"
+	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"time"
@@ -235,8 +237,14 @@ func epochTime(b []byte) (time.Time, bool) {
 			return time.Unix(0, n).UTC(), true
 		}
 	}
-	f, err := strconv.ParseFloat(string(b), 64)
-	if err != nil || f <= 0 {
+	f, ok := parseDecimalFloat(b)
+	if !ok {
+		var err error
+		if f, err = strconv.ParseFloat(string(b), 64); err != nil {
+			return time.Time{}, false
+		}
+	}
+	if f <= 0 {
 		return time.Time{}, false
 	}
 	var unit float64
@@ -255,6 +263,119 @@ func epochTime(b []byte) (time.Time, bool) {
 	// Rounding to the microsecond hides float64's noise in the last digits.
 	ns := int64((sec-float64(whole))*1e6+0.5) * 1000
 	return time.Unix(whole, ns).UTC(), true
+}
+
+// pow10u holds 10^k for k up to 19, the powers of ten a uint64 holds.
+var pow10u = [20]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
+
+// parseDecimalFloat returns strconv.ParseFloat(b, 64) for the numbers
+// zap's epoch encoders print ("1.7960179581095307e+09", with 17 digits a
+// float64 rarely holds exactly, so that strconv reads them digit by digit
+// and then by Eisel-Lemire): digits, an optional fraction and an optional
+// exponent, at most 19 digits in all, the power of ten from -19 to 19.
+// ok is false for anything else, to be left to strconv.
+//
+// The digits m and the power of ten 10^e give the value exactly: m*10^e
+// as a 128-bit product, or m/10^-e as a 64-bit quotient of m shifted left
+// with its remainder. Rounding the top 53 bits to nearest, ties to even,
+// with the bits below and the remainder as sticky bits, is the correctly
+// rounded float64 strconv returns.
+func parseDecimalFloat(b []byte) (float64, bool) {
+	var m uint64
+	nd, i := 0, 0 // digits read, bytes read
+	for ; i < len(b) && isDigit(b[i]); i++ {
+		m = m*10 + uint64(b[i]-'0')
+		nd++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	e := 0
+	if i < len(b) && b[i] == '.' {
+		i++
+		fs := i
+		for ; i < len(b) && isDigit(b[i]); i++ {
+			m = m*10 + uint64(b[i]-'0')
+			nd++
+		}
+		if i == fs {
+			return 0, false
+		}
+		e = fs - i
+	}
+	if nd > 19 {
+		return 0, false // m may have wrapped
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		neg := false
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			neg = b[i] == '-'
+			i++
+		}
+		es, x := i, 0
+		for ; i < len(b) && isDigit(b[i]) && i-es < 3; i++ {
+			x = x*10 + int(b[i]-'0')
+		}
+		if i == es {
+			return 0, false
+		}
+		if neg {
+			x = -x
+		}
+		e += x
+	}
+	if i != len(b) || e < -19 || e > 19 {
+		return 0, false
+	}
+	if m == 0 {
+		return 0, true
+	}
+	var top, sticky uint64 // the value's top 64 bits, leading bit set, and what is below them
+	var exp int            // the value is (top + below) * 2^exp
+	if e >= 0 {
+		hi, lo := bits.Mul64(m, pow10u[e])
+		if hi == 0 {
+			s := bits.LeadingZeros64(lo)
+			top, exp = lo<<s, -s
+		} else {
+			s := bits.LeadingZeros64(hi)
+			top, sticky, exp = hi<<s|lo>>(64-s), lo<<s, 64-s
+		}
+	} else {
+		// q = m*2^s / d with 64 bits: s from the two bit lengths, one
+		// more when the quotient falls short; m*2^s < d*2^64 keeps
+		// Div64's high word below d.
+		d := pow10u[-e]
+		s := 63 - bits.Len64(m) + bits.Len64(d)
+		for {
+			var hi, lo uint64
+			if s >= 64 {
+				hi = m << (s - 64)
+			} else {
+				hi, lo = m>>(64-s), m<<s
+			}
+			q, rem := bits.Div64(hi, lo, d)
+			if q>>63 == 0 {
+				s++
+				continue
+			}
+			top, sticky, exp = q, rem, -s
+			break
+		}
+	}
+	// 53 bits of mantissa, the next one the rounding bit, the other ten and
+	// sticky below it.
+	mant := top >> 11
+	if top&(1<<10) != 0 && (top&(1<<10-1) != 0 || sticky != 0 || mant&1 != 0) {
+		if mant++; mant == 1<<53 {
+			mant >>= 1
+			exp++
+		}
+	}
+	exp += 11 // mant * 2^exp; mant in [2^52, 2^53)
+	return math.Float64frombits(uint64(exp+52+1023)<<52 | mant&(1<<52-1)), true
 }
 
 // spaceZoneTime decodes a time whose numeric zone follows it after a
