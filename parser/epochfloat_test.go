@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"encoding/binary"
 	"math"
 	"math/rand"
 	"strconv"
@@ -89,4 +90,31 @@ func FuzzDecimalFloat(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		checkDecimalFloat(t, s)
 	})
+}
+
+// TestEightDigits holds eightDigits and eightDigitsText to strconv on every
+// value below 1e8 that is a multiple of 7 or within 1000 of a power of ten,
+// and on their edges.
+func TestEightDigits(t *testing.T) {
+	check := func(v uint64) {
+		s := strconv.FormatUint(v+1e8, 10)[1:] // eight digits, leading zeros kept
+		x := binary.LittleEndian.Uint64([]byte(s))
+		if got := eightDigits(x); got != v {
+			t.Fatalf("eightDigits(%q) = %d", s, got)
+		}
+		var b [8]byte
+		binary.LittleEndian.PutUint64(b[:], eightDigitsText(v)+0x3030303030303030)
+		if string(b[:]) != s {
+			t.Fatalf("eightDigitsText(%d) = %q", v, b)
+		}
+	}
+	for v := uint64(0); v < 1e8; v += 7 {
+		check(v)
+	}
+	for p := uint64(1); p <= 1e8; p *= 10 {
+		for v := p - min(p, 1000); v < min(p+1000, 1e8); v++ {
+			check(v)
+		}
+	}
+	check(99999999)
 }

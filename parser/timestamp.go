@@ -219,8 +219,21 @@ func unixDays(year, month int) int64 {
 }
 
 // epochTime decodes zap's epoch encoders, telling seconds, milliseconds,
-// microseconds and nanoseconds apart by magnitude.
+// microseconds and nanoseconds apart by magnitude (see epochParts).
 func epochTime(b []byte) (time.Time, bool) {
+	sec, nsec, ok := epochParts(b)
+	if !ok {
+		return time.Time{}, false
+	}
+	return time.Unix(sec, nsec).UTC(), true
+}
+
+// epochParts returns the seconds and nanoseconds time.Unix takes for an
+// epoch time: integer nanoseconds as they are, a float in seconds,
+// milliseconds, microseconds or nanoseconds (told apart by magnitude)
+// rounded to the microsecond. nsec may be 1e9 after rounding (or out of
+// range for a float past int64's seconds), which time.Unix normalises.
+func epochParts(b []byte) (sec, nsec int64, ok bool) {
 	// Integer nanoseconds, decoded by hand: strconv's error for a float
 	// ("1.796e+09") allocates, and this runs for every zap/zerolog record.
 	if len(b) > 17 && len(b) < 20 {
@@ -234,18 +247,18 @@ func epochTime(b []byte) (time.Time, bool) {
 			n = n*10 + int64(c-'0')
 		}
 		if digits && n > 1e17 {
-			return time.Unix(0, n).UTC(), true
+			return n / 1e9, n % 1e9, true
 		}
 	}
 	f, ok := parseDecimalFloat(b)
 	if !ok {
 		var err error
 		if f, err = strconv.ParseFloat(string(b), 64); err != nil {
-			return time.Time{}, false
+			return 0, 0, false
 		}
 	}
 	if f <= 0 {
-		return time.Time{}, false
+		return 0, 0, false
 	}
 	var unit float64
 	switch {
@@ -258,11 +271,11 @@ func epochTime(b []byte) (time.Time, bool) {
 	default:
 		unit = 1
 	}
-	sec := f * unit / 1e9
-	whole := int64(sec)
+	s := f * unit / 1e9
+	whole := int64(s)
 	// Rounding to the microsecond hides float64's noise in the last digits.
-	ns := int64((sec-float64(whole))*1e6+0.5) * 1000
-	return time.Unix(whole, ns).UTC(), true
+	ns := int64((s-float64(whole))*1e6+0.5) * 1000
+	return whole, ns, true
 }
 
 // pow10u holds 10^k for k up to 19, the powers of ten a uint64 holds.
@@ -295,6 +308,15 @@ func parseDecimalFloat(b []byte) (float64, bool) {
 	if i < len(b) && b[i] == '.' {
 		i++
 		fs := i
+		// zap's fraction runs to 16 digits: eight at a time.
+		for ; i+8 <= len(b); i += 8 {
+			x := binary.LittleEndian.Uint64(b[i:])
+			if !digitsAt(x, ^uint64(0)) {
+				break
+			}
+			m = m*1e8 + eightDigits(x)
+			nd += 8
+		}
 		for ; i < len(b) && isDigit(b[i]); i++ {
 			m = m*10 + uint64(b[i]-'0')
 			nd++
@@ -376,6 +398,15 @@ func parseDecimalFloat(b []byte) (float64, bool) {
 	}
 	exp += 11 // mant * 2^exp; mant in [2^52, 2^53)
 	return math.Float64frombits(uint64(exp+52+1023)<<52 | mant&(1<<52-1)), true
+}
+
+// eightDigits returns the number eight ASCII digits x (the first in its
+// low byte) write: pairs, then fours, then the eight are put together by
+// three multiplications, no sum carrying into the next lane.
+func eightDigits(x uint64) uint64 {
+	x = (x & 0x0f0f0f0f0f0f0f0f) * (10<<8 + 1) >> 8
+	x = (x & 0x00ff00ff00ff00ff) * (100<<16 + 1) >> 16
+	return (x & 0x0000ffff0000ffff) * (10000<<32 + 1) >> 32
 }
 
 // spaceZoneTime decodes a time whose numeric zone follows it after a
