@@ -592,46 +592,75 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 		return dst, false
 	}
 	// With the zone known to end b, what is left of scanRFC3339(b, 0,
-	// false) == len(b) is checked here in line, its two words kept for the
-	// copy: "YYYY-MM-DD", 'T' or ' ', "hh:mm:ss", then nothing or a
+	// false) == len(b) is checked here in line, on three words kept for
+	// the copy: "YYYY-MM-DD", 'T' or ' ', "hh:mm:ss", then nothing or a
 	// fraction of at least one digit up to the zone (its scan stops at the
-	// first byte that is no digit, and the zone follows only there).
-	date, clock := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[11:])
+	// first byte that is no digit, and the zone follows only there). The
+	// fields are read from the words, not from b: a byte of b read again
+	// keeps the compiler from loading its word as one.
+	date, mid, clock := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:]), binary.LittleEndian.Uint64(b[11:])
 	if !digitsAt(date, 0x00ffff00ffffffff) || date&0xff0000ff00000000 != 0x2d00002d00000000 ||
-		!isDigit(b[8]) || !isDigit(b[9]) || b[10] != 'T' && b[10] != ' ' ||
+		!digitsAt(mid, 0xffff) || mid&0xff0000 != 'T'<<16 && mid&0xff0000 != ' '<<16 ||
 		!digitsAt(clock, 0xffff00ffff00ffff) || clock&0x0000ff0000ff0000 != 0x00003a00003a0000 {
 		return dst, false
 	}
 	// Past the 28th a day is checked against its month, and the year
-	// read, only for February.
-	month, day := digits2(b[5:]), digits2(b[8:])
-	if month < 1 || month > 12 || day < 1 || day > 28 && (day > 31 || month == 2 && day > daysIn(digits2(b[0:])*100+digits2(b[2:]), 2) ||
+	// read, only for February. A digit's value is its low four bits.
+	month, day := int(date>>40&15)*10+int(date>>48&15), int(mid&15)*10+int(mid>>8&15)
+	if month < 1 || month > 12 || day < 1 || day > 28 && (day > 31 ||
+		month == 2 && day > daysIn(int(date&15)*1000+int(date>>8&15)*100+int(date>>16&15)*10+int(date>>24&15), 2) ||
 		day == 31 && daysIn(0, month) < 31) ||
-		digits2(b[11:]) > 23 || b[14] > '5' || b[17] > '5' {
+		int(clock&15)*10+int(clock>>8&15) > 23 || byte(clock>>24) > '5' || byte(clock>>48) > '5' {
 		return dst, false
 	}
 	// e is the end of what is copied from b: the fraction's first nine
-	// digits without trailing zeros, or 19 when nothing is left of it.
+	// digits without trailing zeros, or 19 when nothing is left of it. A
+	// fraction of up to eight digits (milli- and microseconds) is one
+	// word, checked and trimmed as such.
 	e := 19
 	if z > 19 {
 		if b[19] != '.' && b[19] != ',' || z == 20 {
 			return dst, false
 		}
-		for k := 20; k < z; k++ {
-			if !isDigit(b[k]) {
+		if f := z - 20; f <= 8 {
+			var frac uint64
+			if len(b) >= 28 {
+				frac = binary.LittleEndian.Uint64(b[20:])
+			} else {
+				// The word ending b, shifted so that b[20] is its low
+				// byte (len(b) > 21 here).
+				frac = binary.LittleEndian.Uint64(b[len(b)-8:]) >> (8 * (28 - len(b)))
+			}
+			m := uint64(1)<<(8*f) - 1 // f = 8: all ones
+			if frac &= m; !digitsAt(frac, m) {
 				return dst, false
 			}
-		}
-		e = min(z, 29)
-		for e > 20 && b[e-1] == '0' {
-			e--
-		}
-		if e == 20 {
-			e = 19
+			// The digits that are not '0' are the bytes left nonzero;
+			// the last of them ends the copy.
+			if t := frac ^ 0x3030303030303030&m; t != 0 {
+				e = 28 - bits.LeadingZeros64(t)/8
+			}
+		} else {
+			for k := 20; k < z; k++ {
+				if !isDigit(b[k]) {
+					return dst, false
+				}
+			}
+			e = min(z, 29)
+			for e > 20 && b[e-1] == '0' {
+				e--
+			}
+			if e == 20 {
+				e = 19
+			}
 		}
 	}
 	// The date and the clock are stored as the words they were checked
-	// as, not copied: "YYYY-MM-", "DD", 'T', then "hh:mm:ss".
+	// as, not copied: "YYYY-MM-", "DDThh:mm:" from the middle word with
+	// its 'T', then "hh:mm:ss" over its last bytes. The fraction's digits
+	// end the word b[e-8:e] (e is 21 to 29), stored over the clock's
+	// bytes it repeats, its first digit apart: nothing is written past
+	// the result.
 	n := len(dst)
 	if cap(dst)-n < 30 {
 		dst = slices.Grow(dst, 30)
@@ -639,12 +668,11 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 	dst = dst[:n+e+1]
 	d := dst[n:]
 	binary.LittleEndian.PutUint64(d, date)
-	// "DDThh:mm:" from b[8:16] with its 'T', the clock over its last bytes.
-	binary.LittleEndian.PutUint64(d[8:], binary.LittleEndian.Uint64(b[8:])&^0xff0000|'T'<<16)
+	binary.LittleEndian.PutUint64(d[8:], mid&^0xff0000|'T'<<16)
 	binary.LittleEndian.PutUint64(d[11:], clock)
 	if e > 19 {
-		d[19] = '.'
-		copy(d[20:e], b[20:e])
+		binary.LittleEndian.PutUint64(d[e-8:], binary.LittleEndian.Uint64(b[e-8:]))
+		d[19], d[20] = '.', b[20] // the ninth digit back, when there are nine
 	}
 	d[e] = 'Z'
 	return dst, true
