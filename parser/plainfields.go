@@ -1,6 +1,10 @@
 package parser
 
-import "unicode/utf8"
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
+)
 
 // AppendPlainFields' copies of the key=value formats: klog's pairs, logrus's
 // text and coloured (TTY) pairs, and the logfmt pairs after a header (slog,
@@ -195,7 +199,16 @@ func appendCompact(dst, v []byte, i, depth int) (_ []byte, end int, ok bool) {
 			// A plain name (the common one) ends at its first byte that
 			// is not plain, its closing quote; any other is checked by
 			// skipString, and declines with an escape.
-			ke := plainEnd(v, i+1)
+			ke := i + 1
+			if ke+8 <= len(v) {
+				if m := notPlain(binary.LittleEndian.Uint64(v[ke:])); m != 0 {
+					ke += bits.TrailingZeros64(m) / 8
+				} else {
+					ke = plainEnd(v, ke+8)
+				}
+			} else {
+				ke = plainEnd(v, ke)
+			}
 			if ke >= len(v) || v[ke] != '"' {
 				if ke = skipString(v, i) - 1; ke < 0 || indexByteFrom(v[:ke], i+1, '\\') >= 0 {
 					return dst, 0, false
@@ -204,12 +217,35 @@ func appendCompact(dst, v []byte, i, depth int) (_ []byte, end int, ok bool) {
 			if !names.add(v, i+1, ke) {
 				return dst, 0, false
 			}
-			dst = append(dst, v[i:ke+1]...)
-			if i = skipWS(v, ke+1); i >= len(v) || v[i] != ':' {
-				return dst, 0, false
+			// `"name":` in one append where the colon follows the quote.
+			if ks := i; ke+1 < len(v) && v[ke+1] == ':' {
+				i = ke + 1
+				dst = append(dst, v[ks:i+1]...)
+			} else {
+				dst = append(dst, v[ks:ke+1]...)
+				if i = skipWS(v, ke+1); i >= len(v) || v[i] != ':' {
+					return dst, 0, false
+				}
+				dst = append(dst, ':')
 			}
-			dst = append(dst, ':')
-			if dst, i, ok = appendCompactMember(dst, v, i+1, depth+1); !ok {
+			// The value: a scalar (the common one) copied here, as
+			// appendCompactMember would, without its call.
+			if j := skipWS(v, i+1); j < len(v) && v[j] != '{' && v[j] != '[' {
+				e := skipScalar(v, j, depth+1)
+				if e < 0 {
+					return dst, 0, false
+				}
+				// With the ',' or '}' right after it, in one append.
+				if e < len(v) && (v[e] == ',' || v[e] == '}') {
+					dst = append(dst, v[j:e+1]...)
+					if v[e] == '}' {
+						return dst, e + 1, true
+					}
+					i = skipWS(v, e+1)
+					continue
+				}
+				dst, i = append(dst, v[j:e]...), e
+			} else if dst, i, ok = appendCompact(dst, v, j, depth+1); !ok {
 				return dst, 0, false
 			}
 			if i = skipWS(v, i); i >= len(v) {

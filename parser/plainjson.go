@@ -240,7 +240,17 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 		if i >= len(b) || b[i] != '"' {
 			return dst[:start], false
 		}
-		ke := plainEnd(b, i+1)
+		// Its first word in line: most names end in it.
+		ke := i + 1
+		if ke+8 <= len(b) {
+			if m := notPlain(binary.LittleEndian.Uint64(b[ke:])); m != 0 {
+				ke += bits.TrailingZeros64(m) / 8
+			} else {
+				ke = plainEnd(b, ke+8)
+			}
+		} else {
+			ke = plainEnd(b, ke)
+		}
 		if ke == i+1 || ke >= len(b) || b[ke] != '"' {
 			return dst[:start], false
 		}
@@ -252,7 +262,14 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 				return dst[:start], false
 			}
 		}
-		vs := skipWS(b, c+1)
+		// vs: the value, after one space (zap's) or none, or more.
+		vs := c + 1
+		if vs < len(b) && b[vs] == ' ' {
+			vs++
+		}
+		if vs < len(b) && b[vs] <= ' ' {
+			vs = skipWS(b, vs)
+		}
 		if vs >= len(b) {
 			return dst[:start], false
 		}
@@ -272,9 +289,6 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 				return dst[:start], false
 			}
 			keys[n], seen = int32(i+1), seen|bit
-			if n > 0 {
-				dst = append(dst, ',')
-			}
 			n++
 			// `"key":` in one append where the colon follows the quote.
 			if c == ke+1 {
@@ -292,18 +306,30 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 				if dst, ve, ok = appendCompact(dst, b, vs, 1); !ok || !isASCII(dst[w:]) && !utf8.Valid(dst[w:]) {
 					return dst[:start], false
 				}
+				vs = ve // the ',' or '}' after it is written below
 			case '"':
 				if e := plainEnd(b, vs+1); e < len(b) && b[e] == '"' {
 					ve = e + 1
 				} else if ve = skipString(b, vs); ve < 0 || !isASCII(b[vs:ve]) && !utf8.Valid(b[vs:ve]) {
 					return dst[:start], false
 				}
-				dst = append(dst, b[vs:ve]...)
 			default:
 				if ve = skipScalar(b, vs, 0); ve < 0 {
 					return dst[:start], false
 				}
+			}
+			// The value and the ',' or '}' right after it in one append
+			// (the next member's comma, or the closing brace); after
+			// white space, the two apart.
+			if ve < len(b) && (b[ve] == ',' || b[ve] == '}') {
+				dst = append(dst, b[vs:ve+1]...)
+				i = ve
+			} else {
 				dst = append(dst, b[vs:ve]...)
+				if i = skipWS(b, ve); i >= len(b) || b[i] != ',' && b[i] != '}' {
+					return dst[:start], false
+				}
+				dst = append(dst, b[i])
 			}
 		} else {
 			// Taken by the header (MongoDB's time is an object): checked,
@@ -323,17 +349,20 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 			if ve < 0 {
 				return dst[:start], false
 			}
+			if i = skipWS(b, ve); i >= len(b) || b[i] != ',' && b[i] != '}' {
+				return dst[:start], false
+			}
 		}
-		if i = skipWS(b, ve); i >= len(b) {
-			return dst[:start], false
-		}
+		// b[i] is the ',' or '}' after the value.
 		if b[i] == '}' {
 			break
 		}
-		if b[i] != ',' {
-			return dst[:start], false
+		if i++; i < len(b) && b[i] == ' ' {
+			i++
 		}
-		i = skipWS(b, i+1)
+		if i < len(b) && b[i] <= ' ' {
+			i = skipWS(b, i)
+		}
 	}
 	if whole && skipWS(b, i+1) != len(b) {
 		return dst[:start], false
@@ -341,7 +370,10 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 	if n == 0 {
 		return dst[:start], true
 	}
-	return append(dst, '}'), true
+	// The last member written ends in its ',' when members the header
+	// took follow it.
+	dst[len(dst)-1] = '}'
+	return dst, true
 }
 
 // keyBit picks a name's bit of a 64-bit set from its length and its first
