@@ -83,6 +83,7 @@ func FuzzParse(f *testing.F) {
 			return true
 		})
 		checkPlainFields(t, &r)
+		checkZapRef(t, text)
 		checkParseAfterHeader(t, text)
 		r.Timestamp(time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))
 		r.ThreadID()
@@ -98,6 +99,7 @@ func FuzzParse(f *testing.F) {
 func checkPlainFields(t testing.TB, r *Record) {
 	t.Helper()
 	checkMemberRuns(t, r)
+	checkPlainMembersRef(t, r)
 	checkPlainFieldsEach(t, r)
 }
 

@@ -1,6 +1,10 @@
 package parser
 
-import "unicode/utf8"
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
+)
 
 // AppendPlainFields' copies of the key=value formats: klog's pairs, logrus's
 // text and coloured (TTY) pairs, and the logfmt pairs after a header (slog,
@@ -162,19 +166,23 @@ func appendNested(dst, v []byte) (_ []byte, ok bool) {
 		return dst, false
 	}
 	start := len(dst)
-	dst, end, ok := appendCompact(dst, v, 0)
+	// Depth 0: v was checked as a value at depth 0 or deeper (a field's
+	// value), so the limit declines nothing that check let through.
+	dst, end, ok := appendCompact(dst, v, 0, 0)
 	if !ok || end != len(v) {
 		return dst[:start], false
 	}
 	return dst, true
 }
 
-// appendCompact appends the valid JSON value at v[i] (after white space)
-// for appendNested and returns the index past it; ok is false, and what it
+// appendCompact appends the JSON value at v[i] (after white space) for
+// appendNested and returns the index past it; ok is false, and what it
 // appended is to be dropped, as soon as the encoder would write the value
-// otherwise.
-func appendCompact(dst, v []byte, i int) (_ []byte, end int, ok bool) {
-	if i = skipWS(v, i); i >= len(v) {
+// otherwise or v[i:] does not start with a JSON value (skipValue's answer
+// at the same depth), but not when the value is not valid UTF-8: that is
+// the caller's to check.
+func appendCompact(dst, v []byte, i, depth int) (_ []byte, end int, ok bool) {
+	if i = skipWS(v, i); i >= len(v) || depth > maxJSONDepth {
 		return dst, 0, false
 	}
 	switch v[i] {
@@ -188,16 +196,56 @@ func appendCompact(dst, v []byte, i int) (_ []byte, end int, ok bool) {
 			if i >= len(v) || v[i] != '"' {
 				return dst, 0, false
 			}
-			ke := skipString(v, i)
-			if ke < 0 || indexByteFrom(v[:ke-1], i+1, '\\') >= 0 || !names.add(v, i+1, ke-1) {
+			// A plain name (the common one) ends at its first byte that
+			// is not plain, its closing quote; any other is checked by
+			// skipString, and declines with an escape.
+			ke := i + 1
+			if ke+8 <= len(v) {
+				if m := notPlain(binary.LittleEndian.Uint64(v[ke:])); m != 0 {
+					ke += bits.TrailingZeros64(m) / 8
+				} else {
+					ke = plainEnd(v, ke+8)
+				}
+			} else {
+				ke = plainEnd(v, ke)
+			}
+			if ke >= len(v) || v[ke] != '"' {
+				if ke = skipString(v, i) - 1; ke < 0 || indexByteFrom(v[:ke], i+1, '\\') >= 0 {
+					return dst, 0, false
+				}
+			}
+			if !names.add(v, i+1, ke) {
 				return dst, 0, false
 			}
-			dst = append(dst, v[i:ke]...)
-			if i = skipWS(v, ke); i >= len(v) || v[i] != ':' {
-				return dst, 0, false
+			// `"name":` in one append where the colon follows the quote.
+			if ks := i; ke+1 < len(v) && v[ke+1] == ':' {
+				i = ke + 1
+				dst = append(dst, v[ks:i+1]...)
+			} else {
+				dst = append(dst, v[ks:ke+1]...)
+				if i = skipWS(v, ke+1); i >= len(v) || v[i] != ':' {
+					return dst, 0, false
+				}
+				dst = append(dst, ':')
 			}
-			dst = append(dst, ':')
-			if dst, i, ok = appendCompact(dst, v, i+1); !ok {
+			// The value: a scalar (the common one) copied here, as
+			// appendCompactMember would, without its call.
+			if j := skipWS(v, i+1); j < len(v) && v[j] != '{' && v[j] != '[' {
+				e := skipScalar(v, j, depth+1)
+				if e < 0 {
+					return dst, 0, false
+				}
+				// With the ',' or '}' right after it, in one append.
+				if e < len(v) && (v[e] == ',' || v[e] == '}') {
+					dst = append(dst, v[j:e+1]...)
+					if v[e] == '}' {
+						return dst, e + 1, true
+					}
+					i = skipWS(v, e+1)
+					continue
+				}
+				dst, i = append(dst, v[j:e]...), e
+			} else if dst, i, ok = appendCompact(dst, v, j, depth+1); !ok {
 				return dst, 0, false
 			}
 			if i = skipWS(v, i); i >= len(v) {
@@ -219,7 +267,7 @@ func appendCompact(dst, v []byte, i int) (_ []byte, end int, ok bool) {
 			return append(dst, ']'), i + 1, true
 		}
 		for {
-			if dst, i, ok = appendCompact(dst, v, i); !ok {
+			if dst, i, ok = appendCompactMember(dst, v, i, depth+1); !ok {
 				return dst, 0, false
 			}
 			if i = skipWS(v, i); i >= len(v) {
@@ -237,10 +285,22 @@ func appendCompact(dst, v []byte, i int) (_ []byte, end int, ok bool) {
 		}
 	}
 	// A string, number or literal: copied as written.
-	if end = skipScalar(v, i, 0); end < 0 {
+	if end = skipScalar(v, i, depth); end < 0 {
 		return dst, 0, false
 	}
 	return append(dst, v[i:end]...), end, true
+}
+
+// appendCompactMember is appendCompact for a member or an element: a
+// scalar, the commonest, is copied without a call of appendCompact's own.
+func appendCompactMember(dst, v []byte, i, depth int) (_ []byte, end int, ok bool) {
+	if i = skipWS(v, i); i < len(v) && v[i] != '{' && v[i] != '[' {
+		if end = skipScalar(v, i, depth); end < 0 {
+			return dst, 0, false
+		}
+		return append(dst, v[i:end]...), end, true
+	}
+	return appendCompact(dst, v, i, depth)
 }
 
 // close ends the object: ok with nothing appended when it has no members.

@@ -232,48 +232,50 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 	if i = skipWS(b, i+1); i < len(b) && b[i] == '}' {
 		return dst, !whole || skipWS(b, i+1) == len(b)
 	}
+	// The opening brace, taken back below if no member is written.
+	dst = append(dst, '{')
 	for {
 		// A plain key ends at its first byte that is not plain: the
 		// closing quote.
 		if i >= len(b) || b[i] != '"' {
 			return dst[:start], false
 		}
-		ke := plainEnd(b, i+1)
+		// Its first word in line: most names end in it.
+		ke := i + 1
+		if ke+8 <= len(b) {
+			if m := notPlain(binary.LittleEndian.Uint64(b[ke:])); m != 0 {
+				ke += bits.TrailingZeros64(m) / 8
+			} else {
+				ke = plainEnd(b, ke+8)
+			}
+		} else {
+			ke = plainEnd(b, ke)
+		}
 		if ke == i+1 || ke >= len(b) || b[ke] != '"' {
 			return dst[:start], false
 		}
-		ke++
-		c := skipWS(b, ke)
+		// c: the colon, right after the closing quote as JSON encoders
+		// (zap's too) write it.
+		c := ke + 1
 		if c >= len(b) || b[c] != ':' {
-			return dst[:start], false
+			if c = skipWS(b, c); c >= len(b) || b[c] != ':' {
+				return dst[:start], false
+			}
 		}
-		vs := skipWS(b, c+1)
+		// vs: the value, after one space (zap's) or none, or more.
+		vs := c + 1
+		if vs < len(b) && b[vs] == ' ' {
+			vs++
+		}
+		if vs < len(b) && b[vs] <= ' ' {
+			vs = skipWS(b, vs)
+		}
 		if vs >= len(b) {
 			return dst[:start], false
 		}
 		var ve int
-		consumed := r != nil && r.consumedJSON(int32(base+vs))
-		switch b[vs] {
-		case '{', '[':
-			// Checked at the depth validJSON checks a member at;
-			// written below (appendNested) unless the header took
-			// the member (MongoDB's time).
-			if ve = skipValue(b, vs, 1); ve < 0 {
-				return dst[:start], false
-			}
-		case '"':
-			if e := plainEnd(b, vs+1); e < len(b) && b[e] == '"' {
-				ve = e + 1
-			} else if ve = skipString(b, vs); ve < 0 || !isASCII(b[vs:ve]) && !utf8.Valid(b[vs:ve]) {
-				return dst[:start], false
-			}
-		default:
-			if ve = skipScalar(b, vs, 0); ve < 0 {
-				return dst[:start], false
-			}
-		}
-		if !consumed {
-			key := b[i+1 : ke-1]
+		if r == nil || !r.consumedJSON(int32(base+vs)) {
+			key := b[i+1 : ke]
 			bit := keyBit(key)
 			if seen&bit != 0 {
 				for _, k := range keys[:n] {
@@ -288,45 +290,89 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 			}
 			keys[n], seen = int32(i+1), seen|bit
 			n++
-			if n == 1 {
-				dst = append(dst, '{')
+			// `"key":` in one append where the colon follows the quote.
+			if c == ke+1 {
+				dst = append(dst, b[i:c+1]...)
 			} else {
-				dst = append(dst, ',')
-			}
-			if b[vs] == '{' || b[vs] == '[' {
-				// Compacted, and declined where the general path
-				// would rename a member or write a string.
-				dst = append(dst, b[i:ke]...)
+				dst = append(dst, b[i:ke+1]...)
 				dst = append(dst, ':')
-				var ok bool
-				if dst, ok = appendNested(dst, b[vs:ve]); !ok {
+			}
+			switch b[vs] {
+			case '{', '[':
+				// Compacted as it is checked (at the depth validJSON
+				// checks a member at), and declined where the general
+				// path would rename a member or write a string.
+				w := len(dst)
+				if dst, ve, ok = appendCompact(dst, b, vs, 1); !ok || !isASCII(dst[w:]) && !utf8.Valid(dst[w:]) {
 					return dst[:start], false
 				}
-			} else if c == ke && vs == c+1 {
-				dst = append(dst, b[i:ve]...) // "key":value, compact already
+				vs = ve // the ',' or '}' after it is written below
+			case '"':
+				if e := plainEnd(b, vs+1); e < len(b) && b[e] == '"' {
+					ve = e + 1
+				} else if ve = skipString(b, vs); ve < 0 || !isASCII(b[vs:ve]) && !utf8.Valid(b[vs:ve]) {
+					return dst[:start], false
+				}
+			default:
+				if ve = skipScalar(b, vs, 0); ve < 0 {
+					return dst[:start], false
+				}
+			}
+			// The value and the ',' or '}' right after it in one append
+			// (the next member's comma, or the closing brace); after
+			// white space, the two apart.
+			if ve < len(b) && (b[ve] == ',' || b[ve] == '}') {
+				dst = append(dst, b[vs:ve+1]...)
+				i = ve
 			} else {
-				dst = append(dst, b[i:ke]...)
-				dst = append(dst, ':')
 				dst = append(dst, b[vs:ve]...)
+				if i = skipWS(b, ve); i >= len(b) || b[i] != ',' && b[i] != '}' {
+					return dst[:start], false
+				}
+				dst = append(dst, b[i])
+			}
+		} else {
+			// Taken by the header (MongoDB's time is an object): checked,
+			// not written.
+			switch b[vs] {
+			case '{', '[':
+				ve = skipValue(b, vs, 1)
+			case '"':
+				if e := plainEnd(b, vs+1); e < len(b) && b[e] == '"' {
+					ve = e + 1
+				} else if ve = skipString(b, vs); ve >= 0 && !isASCII(b[vs:ve]) && !utf8.Valid(b[vs:ve]) {
+					ve = -1
+				}
+			default:
+				ve = skipScalar(b, vs, 0)
+			}
+			if ve < 0 {
+				return dst[:start], false
+			}
+			if i = skipWS(b, ve); i >= len(b) || b[i] != ',' && b[i] != '}' {
+				return dst[:start], false
 			}
 		}
-		if i = skipWS(b, ve); i >= len(b) {
-			return dst[:start], false
-		}
+		// b[i] is the ',' or '}' after the value.
 		if b[i] == '}' {
 			break
 		}
-		if b[i] != ',' {
-			return dst[:start], false
+		if i++; i < len(b) && b[i] == ' ' {
+			i++
 		}
-		i = skipWS(b, i+1)
+		if i < len(b) && b[i] <= ' ' {
+			i = skipWS(b, i)
+		}
 	}
 	if whole && skipWS(b, i+1) != len(b) {
 		return dst[:start], false
 	}
-	if n > 0 {
-		dst = append(dst, '}')
+	if n == 0 {
+		return dst[:start], true
 	}
+	// The last member written ends in its ',' when members the header
+	// took follow it.
+	dst[len(dst)-1] = '}'
 	return dst, true
 }
 

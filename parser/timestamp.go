@@ -2,6 +2,8 @@ package parser
 
 import (
 	"encoding/binary"
+	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"time"
@@ -217,8 +219,21 @@ func unixDays(year, month int) int64 {
 }
 
 // epochTime decodes zap's epoch encoders, telling seconds, milliseconds,
-// microseconds and nanoseconds apart by magnitude.
+// microseconds and nanoseconds apart by magnitude (see epochParts).
 func epochTime(b []byte) (time.Time, bool) {
+	sec, nsec, ok := epochParts(b)
+	if !ok {
+		return time.Time{}, false
+	}
+	return time.Unix(sec, nsec).UTC(), true
+}
+
+// epochParts returns the seconds and nanoseconds time.Unix takes for an
+// epoch time: integer nanoseconds as they are, a float in seconds,
+// milliseconds, microseconds or nanoseconds (told apart by magnitude)
+// rounded to the microsecond. nsec may be 1e9 after rounding (or out of
+// range for a float past int64's seconds), which time.Unix normalises.
+func epochParts(b []byte) (sec, nsec int64, ok bool) {
 	// Integer nanoseconds, decoded by hand: strconv's error for a float
 	// ("1.796e+09") allocates, and this runs for every zap/zerolog record.
 	if len(b) > 17 && len(b) < 20 {
@@ -232,12 +247,18 @@ func epochTime(b []byte) (time.Time, bool) {
 			n = n*10 + int64(c-'0')
 		}
 		if digits && n > 1e17 {
-			return time.Unix(0, n).UTC(), true
+			return n / 1e9, n % 1e9, true
 		}
 	}
-	f, err := strconv.ParseFloat(string(b), 64)
-	if err != nil || f <= 0 {
-		return time.Time{}, false
+	f, ok := parseDecimalFloat(b)
+	if !ok {
+		var err error
+		if f, err = strconv.ParseFloat(string(b), 64); err != nil {
+			return 0, 0, false
+		}
+	}
+	if f <= 0 {
+		return 0, 0, false
 	}
 	var unit float64
 	switch {
@@ -250,11 +271,142 @@ func epochTime(b []byte) (time.Time, bool) {
 	default:
 		unit = 1
 	}
-	sec := f * unit / 1e9
-	whole := int64(sec)
+	s := f * unit / 1e9
+	whole := int64(s)
 	// Rounding to the microsecond hides float64's noise in the last digits.
-	ns := int64((sec-float64(whole))*1e6+0.5) * 1000
-	return time.Unix(whole, ns).UTC(), true
+	ns := int64((s-float64(whole))*1e6+0.5) * 1000
+	return whole, ns, true
+}
+
+// pow10u holds 10^k for k up to 19, the powers of ten a uint64 holds.
+var pow10u = [20]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
+
+// parseDecimalFloat returns strconv.ParseFloat(b, 64) for the numbers
+// zap's epoch encoders print ("1.7960179581095307e+09", with 17 digits a
+// float64 rarely holds exactly, so that strconv reads them digit by digit
+// and then by Eisel-Lemire): digits, an optional fraction and an optional
+// exponent, at most 19 digits in all, the power of ten from -19 to 19.
+// ok is false for anything else, to be left to strconv.
+//
+// The digits m and the power of ten 10^e give the value exactly: m*10^e
+// as a 128-bit product, or m/10^-e as a 64-bit quotient of m shifted left
+// with its remainder. Rounding the top 53 bits to nearest, ties to even,
+// with the bits below and the remainder as sticky bits, is the correctly
+// rounded float64 strconv returns.
+func parseDecimalFloat(b []byte) (float64, bool) {
+	var m uint64
+	nd, i := 0, 0 // digits read, bytes read
+	for ; i < len(b) && isDigit(b[i]); i++ {
+		m = m*10 + uint64(b[i]-'0')
+		nd++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	e := 0
+	if i < len(b) && b[i] == '.' {
+		i++
+		fs := i
+		// zap's fraction runs to 16 digits: eight at a time.
+		for ; i+8 <= len(b); i += 8 {
+			x := binary.LittleEndian.Uint64(b[i:])
+			if !digitsAt(x, ^uint64(0)) {
+				break
+			}
+			m = m*1e8 + eightDigits(x)
+			nd += 8
+		}
+		for ; i < len(b) && isDigit(b[i]); i++ {
+			m = m*10 + uint64(b[i]-'0')
+			nd++
+		}
+		if i == fs {
+			return 0, false
+		}
+		e = fs - i
+	}
+	if nd > 19 {
+		return 0, false // m may have wrapped
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		neg := false
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			neg = b[i] == '-'
+			i++
+		}
+		es, x := i, 0
+		for ; i < len(b) && isDigit(b[i]) && i-es < 3; i++ {
+			x = x*10 + int(b[i]-'0')
+		}
+		if i == es {
+			return 0, false
+		}
+		if neg {
+			x = -x
+		}
+		e += x
+	}
+	if i != len(b) || e < -19 || e > 19 {
+		return 0, false
+	}
+	if m == 0 {
+		return 0, true
+	}
+	var top, sticky uint64 // the value's top 64 bits, leading bit set, and what is below them
+	var exp int            // the value is (top + below) * 2^exp
+	if e >= 0 {
+		hi, lo := bits.Mul64(m, pow10u[e])
+		if hi == 0 {
+			s := bits.LeadingZeros64(lo)
+			top, exp = lo<<s, -s
+		} else {
+			s := bits.LeadingZeros64(hi)
+			top, sticky, exp = hi<<s|lo>>(64-s), lo<<s, 64-s
+		}
+	} else {
+		// q = m*2^s / d with 64 bits: s from the two bit lengths, one
+		// more when the quotient falls short; m*2^s < d*2^64 keeps
+		// Div64's high word below d.
+		d := pow10u[-e]
+		s := 63 - bits.Len64(m) + bits.Len64(d)
+		for {
+			var hi, lo uint64
+			if s >= 64 {
+				hi = m << (s - 64)
+			} else {
+				hi, lo = m>>(64-s), m<<s
+			}
+			q, rem := bits.Div64(hi, lo, d)
+			if q>>63 == 0 {
+				s++
+				continue
+			}
+			top, sticky, exp = q, rem, -s
+			break
+		}
+	}
+	// 53 bits of mantissa, the next one the rounding bit, the other ten and
+	// sticky below it.
+	mant := top >> 11
+	if top&(1<<10) != 0 && (top&(1<<10-1) != 0 || sticky != 0 || mant&1 != 0) {
+		if mant++; mant == 1<<53 {
+			mant >>= 1
+			exp++
+		}
+	}
+	exp += 11 // mant * 2^exp; mant in [2^52, 2^53)
+	return math.Float64frombits(uint64(exp+52+1023)<<52 | mant&(1<<52-1)), true
+}
+
+// eightDigits returns the number eight ASCII digits x (the first in its
+// low byte) write: pairs, then fours, then the eight are put together by
+// three multiplications, no sum carrying into the next lane.
+func eightDigits(x uint64) uint64 {
+	x = (x & 0x0f0f0f0f0f0f0f0f) * (10<<8 + 1) >> 8
+	x = (x & 0x00ff00ff00ff00ff) * (100<<16 + 1) >> 16
+	return (x & 0x0000ffff0000ffff) * (10000<<32 + 1) >> 32
 }
 
 // spaceZoneTime decodes a time whose numeric zone follows it after a
@@ -440,46 +592,75 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 		return dst, false
 	}
 	// With the zone known to end b, what is left of scanRFC3339(b, 0,
-	// false) == len(b) is checked here in line, its two words kept for the
-	// copy: "YYYY-MM-DD", 'T' or ' ', "hh:mm:ss", then nothing or a
+	// false) == len(b) is checked here in line, on three words kept for
+	// the copy: "YYYY-MM-DD", 'T' or ' ', "hh:mm:ss", then nothing or a
 	// fraction of at least one digit up to the zone (its scan stops at the
-	// first byte that is no digit, and the zone follows only there).
-	date, clock := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[11:])
+	// first byte that is no digit, and the zone follows only there). The
+	// fields are read from the words, not from b: a byte of b read again
+	// keeps the compiler from loading its word as one.
+	date, mid, clock := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:]), binary.LittleEndian.Uint64(b[11:])
 	if !digitsAt(date, 0x00ffff00ffffffff) || date&0xff0000ff00000000 != 0x2d00002d00000000 ||
-		!isDigit(b[8]) || !isDigit(b[9]) || b[10] != 'T' && b[10] != ' ' ||
+		!digitsAt(mid, 0xffff) || mid&0xff0000 != 'T'<<16 && mid&0xff0000 != ' '<<16 ||
 		!digitsAt(clock, 0xffff00ffff00ffff) || clock&0x0000ff0000ff0000 != 0x00003a00003a0000 {
 		return dst, false
 	}
 	// Past the 28th a day is checked against its month, and the year
-	// read, only for February.
-	month, day := digits2(b[5:]), digits2(b[8:])
-	if month < 1 || month > 12 || day < 1 || day > 28 && (day > 31 || month == 2 && day > daysIn(digits2(b[0:])*100+digits2(b[2:]), 2) ||
+	// read, only for February. A digit's value is its low four bits.
+	month, day := int(date>>40&15)*10+int(date>>48&15), int(mid&15)*10+int(mid>>8&15)
+	if month < 1 || month > 12 || day < 1 || day > 28 && (day > 31 ||
+		month == 2 && day > daysIn(int(date&15)*1000+int(date>>8&15)*100+int(date>>16&15)*10+int(date>>24&15), 2) ||
 		day == 31 && daysIn(0, month) < 31) ||
-		digits2(b[11:]) > 23 || b[14] > '5' || b[17] > '5' {
+		int(clock&15)*10+int(clock>>8&15) > 23 || byte(clock>>24) > '5' || byte(clock>>48) > '5' {
 		return dst, false
 	}
 	// e is the end of what is copied from b: the fraction's first nine
-	// digits without trailing zeros, or 19 when nothing is left of it.
+	// digits without trailing zeros, or 19 when nothing is left of it. A
+	// fraction of up to eight digits (milli- and microseconds) is one
+	// word, checked and trimmed as such.
 	e := 19
 	if z > 19 {
 		if b[19] != '.' && b[19] != ',' || z == 20 {
 			return dst, false
 		}
-		for k := 20; k < z; k++ {
-			if !isDigit(b[k]) {
+		if f := z - 20; f <= 8 {
+			var frac uint64
+			if len(b) >= 28 {
+				frac = binary.LittleEndian.Uint64(b[20:])
+			} else {
+				// The word ending b, shifted so that b[20] is its low
+				// byte (len(b) > 21 here).
+				frac = binary.LittleEndian.Uint64(b[len(b)-8:]) >> (8 * (28 - len(b)))
+			}
+			m := uint64(1)<<(8*f) - 1 // f = 8: all ones
+			if frac &= m; !digitsAt(frac, m) {
 				return dst, false
 			}
-		}
-		e = min(z, 29)
-		for e > 20 && b[e-1] == '0' {
-			e--
-		}
-		if e == 20 {
-			e = 19
+			// The digits that are not '0' are the bytes left nonzero;
+			// the last of them ends the copy.
+			if t := frac ^ 0x3030303030303030&m; t != 0 {
+				e = 28 - bits.LeadingZeros64(t)/8
+			}
+		} else {
+			for k := 20; k < z; k++ {
+				if !isDigit(b[k]) {
+					return dst, false
+				}
+			}
+			e = min(z, 29)
+			for e > 20 && b[e-1] == '0' {
+				e--
+			}
+			if e == 20 {
+				e = 19
+			}
 		}
 	}
 	// The date and the clock are stored as the words they were checked
-	// as, not copied: "YYYY-MM-", "DD", 'T', then "hh:mm:ss".
+	// as, not copied: "YYYY-MM-", "DDThh:mm:" from the middle word with
+	// its 'T', then "hh:mm:ss" over its last bytes. The fraction's digits
+	// end the word b[e-8:e] (e is 21 to 29), stored over the clock's
+	// bytes it repeats, its first digit apart: nothing is written past
+	// the result.
 	n := len(dst)
 	if cap(dst)-n < 30 {
 		dst = slices.Grow(dst, 30)
@@ -487,12 +668,11 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 	dst = dst[:n+e+1]
 	d := dst[n:]
 	binary.LittleEndian.PutUint64(d, date)
-	// "DDThh:mm:" from b[8:16] with its 'T', the clock over its last bytes.
-	binary.LittleEndian.PutUint64(d[8:], binary.LittleEndian.Uint64(b[8:])&^0xff0000|'T'<<16)
+	binary.LittleEndian.PutUint64(d[8:], mid&^0xff0000|'T'<<16)
 	binary.LittleEndian.PutUint64(d[11:], clock)
 	if e > 19 {
-		d[19] = '.'
-		copy(d[20:e], b[20:e])
+		binary.LittleEndian.PutUint64(d[e-8:], binary.LittleEndian.Uint64(b[e-8:]))
+		d[19], d[20] = '.', b[20] // the ninth digit back, when there are nine
 	}
 	d[e] = 'Z'
 	return dst, true

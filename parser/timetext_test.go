@@ -23,7 +23,7 @@ func timeTextZones(t testing.TB) []*time.Location {
 }
 
 // timeTextKinds are the kinds TimeText takes, and one it does not.
-var timeTextKinds = []uint8{timeKlog, timeLog15, timeStdlog, timeRFC3339, timeClock, timeZoneName, timeSpaceZone, timeMySQL}
+var timeTextKinds = []uint8{timeKlog, timeLog15, timeStdlog, timeRFC3339, timeClock, timeZoneName, timeSpaceZone, timeMySQL, timeEpoch}
 
 // checkTimeText holds c.AppendUTC for the raw time of the kind to what
 // Timestamp decodes and time.RFC3339Nano writes in UTC, and reports
@@ -76,6 +76,13 @@ func TestTimeTextAgreesWithTimestamp(t *testing.T) {
 		timeSpaceZone: {"2026-11-30 05:52:38 +0000", "2026-11-30 05:52:38.25 -0730", "2026-11-30 05:52:38.250 -0730", "2026-11-30 05:52:38 +00x0",
 			"2026-11-30T05:52:38.1 +9999", "2026-11-30 05:52:38+01:00 +0100", "2026-11-30 05:52:3 +0000"},
 		timeMySQL: {"2026-11-30 05:52:38", "2026-11-30  5:52:38", "261130  5:52:38", "261130 05:52:38", "26/11/30 05:52:38", "2026-02-30 24:61:61"},
+		// zap's and zerolog's epoch times: seconds, milliseconds and
+		// microseconds as floats (rounded to the microsecond, up to the
+		// next second), integer nanoseconds, and what decodes to no year
+		// RFC 3339 writes.
+		timeEpoch: {"1.7960179581095307e+09", "1.796017958110979e+12", "1796017958111008073", "1796017958", "1796017958.9999996",
+			"1.7960179589999999e+09", "1796017958.0000004", "1796017958111008", "1796017958111008.5", "1e+09", "1.2e-3", "0", "0.0",
+			"253402300799", "253402300799.9999996", "253402300800", "9.99e+21", "1e300", "17960179581110080735", "-1", "x", "1.5e+09x"},
 	}
 	var refs []time.Time
 	for y := 2010; y <= 2030; y += 4 {
@@ -156,6 +163,8 @@ func FuzzTimeText(f *testing.F) {
 	f.Add(uint8(6), []byte("2026-11-30 05:52:38.25 -0730"), []byte("2026-11-30 05:52:38.5 -0730"), int64(0), int64(0), uint8(3))
 	f.Add(uint8(7), []byte("261130  5:52:38"), []byte("261130  5:52:38"), int64(0), int64(0), uint8(9))
 	f.Add(uint8(3), []byte("0000-01-10 00:00:00"), []byte("0"), int64(-41), int64(60), uint8(2)) // too short for its kind
+	f.Add(uint8(8), []byte("1.7960179581095307e+09"), []byte("1.7960179581109753e+09"), int64(0), int64(0), uint8(0))
+	f.Add(uint8(8), []byte("1796017958111008073"), []byte("1.796017958999e+12"), int64(0), int64(0), uint8(0))
 	locs := timeTextZones(f)
 	f.Fuzz(func(t *testing.T, kind uint8, a, b []byte, sec, step int64, zone uint8) {
 		k := timeTextKinds[int(kind)%len(timeTextKinds)]

@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 )
 
 // zap console: "<time> <level> [<logger> ][<caller> ]<message>[ <fields JSON>]"
@@ -53,10 +54,7 @@ func zapLevelColumn(h []byte, i int, sep byte, needSep bool, r *Record) bool {
 	if ls >= len(h) || lower(h[ls]) < 'a' || lower(h[ls]) > 'z' {
 		return false
 	}
-	le := ls
-	for le < len(h) && h[le] != sep && h[le] != 0x1b && h[le] != ' ' && h[le] != '\t' {
-		le++
-	}
+	le := zapWordEnd(h, ls)
 	lvl, ok := zapLevel(h[ls:le])
 	if !ok {
 		return false
@@ -82,49 +80,71 @@ func zapLevelColumn(h []byte, i int, sep byte, needSep bool, r *Record) bool {
 	return true
 }
 
+// zapWordEnd returns the index of the first space, TAB or ESC in h at or
+// after i, or len(h): the end of the level word. It stops at the first
+// byte below 0x21 instead, eight bytes at a time; a word that another
+// control byte ends is no level, nor is one holding it, so zapLevelColumn
+// declines the line either way.
+func zapWordEnd(h []byte, i int) int {
+	for ; i+8 <= len(h); i += 8 {
+		x := binary.LittleEndian.Uint64(h[i:])
+		// Borrows make only bytes above the lowest mark unreliable.
+		if m := (x - 0x21*swarOnes) &^ x & swarHigh; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(h) && h[i] > ' '; i++ {
+	}
+	return i
+}
+
 // zapColumns splits "[logger ][caller ]message[ fields]" starting at h[i].
 func zapColumns(h []byte, i int, sep byte, r *Record) {
 	end := len(h)
 	if sep == '\t' {
-		// Find the TABs going forward (IndexByte is vectorised, a backward
-		// scan is not); zap puts a handful on a line.
-		var tabs [4]int
-		n, last := 0, -1
-		for k := i; ; {
-			t := bytes.IndexByte(h[k:end], '\t')
-			if t < 0 {
-				break
+		// The columns before the message end at the first two TABs; the
+		// fields, a last column in braces, follow the last one, looked
+		// for only when the line ends in a brace. Checking the JSON
+		// fully is left to EachField, which reports bad JSON whole.
+		c0, c1 := bytes.IndexByte(h[i:], '\t'), -1
+		if c0 >= 0 {
+			c0 += i
+			if c1 = bytes.IndexByte(h[c0+1:], '\t'); c1 >= 0 {
+				c1 += c0 + 1
 			}
-			last = k + t
-			if n < len(tabs) {
-				tabs[n] = last
-				n++
-			}
-			k = last + 1
 		}
-		// Fields: a last column in braces. Checking the JSON fully is left to
-		// EachField, which reports bad JSON whole.
-		if last >= 0 && last+1 < end && h[last+1] == '{' && h[end-1] == '}' {
-			r.fields = span{int32(last + 1), int32(end)}
-			r.fieldsKind = fieldsJSON
-			end = last
-			if n > 0 && tabs[n-1] == last {
-				n--
+		if h[end-1] == '}' && c0 >= 0 {
+			last := c0
+			for k := c1; k >= 0; {
+				last = k
+				if k = bytes.IndexByte(h[k+1:], '\t'); k >= 0 {
+					k += last + 1
+				}
+			}
+			if last+1 < end && h[last+1] == '{' {
+				r.fields = span{int32(last + 1), int32(end)}
+				r.fieldsKind = fieldsJSON
+				end = last
+				// The fields' TAB ends no column before the message.
+				if c1 == last {
+					c1 = -1
+				} else if c0 == last {
+					c0 = -1
+				}
 			}
 		}
 		// With TABs, a first column that is not the caller but has more
 		// columns after it is the logger name; the caller may follow it.
-		if n > 0 {
-			c := tabs[0]
-			if looksLikeGoCaller(h[i:c]) {
-				r.caller = span{int32(i), int32(c)}
-				i = c + 1
+		if c0 >= 0 {
+			if looksLikeGoCaller(h[i:c0]) {
+				r.caller = span{int32(i), int32(c0)}
+				i = c0 + 1
 			} else {
-				r.logger = span{int32(i), int32(c)}
-				i = c + 1
-				if n > 1 && looksLikeGoCaller(h[i:tabs[1]]) {
-					r.caller = span{int32(i), int32(tabs[1])}
-					i = tabs[1] + 1
+				r.logger = span{int32(i), int32(c0)}
+				i = c0 + 1
+				if c1 >= 0 && looksLikeGoCaller(h[i:c1]) {
+					r.caller = span{int32(i), int32(c1)}
+					i = c1 + 1
 				}
 			}
 		}
@@ -151,10 +171,17 @@ func zapColumns(h []byte, i int, sep byte, r *Record) {
 	r.msg = span{int32(i), int32(end)}
 }
 
-// looksLikeGoCaller reports whether b is a caller such as "pkg/file.go:42".
+// looksLikeGoCaller reports whether b is a caller such as "pkg/file.go:42":
+// from the end, the line number's digits, ':' and ".go" before it, then no
+// space in b. A column that is not a caller (a logger name, a message)
+// mostly fails at its last byte.
 func looksLikeGoCaller(b []byte) bool {
-	c := bytes.LastIndexByte(b, ':')
-	return c > 3 && bytes.HasSuffix(b[:c], []byte(".go")) && looksLikeCaller(b) && bytes.IndexByte(b, ' ') < 0
+	c := len(b) - 1
+	for c >= 0 && isDigit(b[c]) {
+		c--
+	}
+	return c >= 4 && c < len(b)-1 && b[c] == ':' && b[c-3] == '.' && b[c-2] == 'g' && b[c-1] == 'o' &&
+		bytes.IndexByte(b, ' ') < 0
 }
 
 // scanZapTime recognises zap's time encoders at the start of h: ISO8601,
