@@ -39,42 +39,6 @@ func indexByteFrom(b []byte, i int, c byte) int {
 	return -1
 }
 
-// indexByteShort returns the index of the first c in b, or -1, for a b
-// of a few words (a bounded look ahead): every word is read eight bytes at
-// a time, the last one overlapping the one before it rather than read
-// byte by byte, and no call to bytes.IndexByte is made past swarReach,
-// which costs more than the words on a search that fails (most: a line
-// of the wrong format).
-func indexByteShort(b []byte, c byte) int {
-	pat := uint64(c) * swarOnes
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:]) ^ pat
-		if m := (x - swarOnes) &^ x & swarHigh; m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
-	if i == len(b) {
-		return -1
-	}
-	if len(b) >= 8 {
-		// The bytes before i in this word held no c: the first hit is
-		// at or after i, and only a byte above it can be a false one.
-		i = len(b) - 8
-		x := binary.LittleEndian.Uint64(b[i:]) ^ pat
-		if m := (x - swarOnes) &^ x & swarHigh; m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-		return -1
-	}
-	for ; i < len(b); i++ {
-		if b[i] == c {
-			return i
-		}
-	}
-	return -1
-}
-
 // indexSpaceOrESCFrom returns the index of the first ' ' or ESC in h at or
 // after i, or -1. One "byte below 0x21" test per eight bytes marks both
 // (and the other control bytes, rare in log text, which are stepped over):
