@@ -162,19 +162,15 @@ soak:
 	SOAK_SEED=$(or $(SEED),1) SOAK_RUNS=$(SOAK_RUNS) SOAK_SINKS=$(SOAK_SINKS) SOAK_DURATION=$(SOAK_DURATION) \
 	$(GO) test -count=1 -timeout 0 -run '^TestSoak$$' -v ./internal/soak/
 
-## fuzz: each fuzz target for FUZZTIME (seed corpora: testdata/ and */testdata/fuzz/)
+## fuzz: every fuzz target in the repository (each func Fuzz* found in a _test.go), each for FUZZTIME
+## (seed corpora: testdata/ and */testdata/fuzz/)
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./parser/
-	$(GO) test -run '^$$' -fuzz '^FuzzJSONLine$$' -fuzztime $(FUZZTIME) ./parser/
-	$(GO) test -run '^$$' -fuzz '^FuzzTrailingPairs$$' -fuzztime $(FUZZTIME) ./parser/
-	$(GO) test -run '^$$' -fuzz '^FuzzLogfmtOracle$$' -fuzztime $(FUZZTIME) ./parser/
-	$(GO) test -run '^$$' -fuzz '^FuzzJoin$$' -fuzztime $(FUZZTIME) ./parser/join/
-	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime $(FUZZTIME) ./ndjson/
-	$(GO) test -run '^$$' -fuzz '^FuzzCompactJSON$$' -fuzztime $(FUZZTIME) ./ndjson/
-	$(GO) test -run '^$$' -fuzz '^FuzzGrok$$' -fuzztime $(FUZZTIME) ./rules/grok/
-	$(GO) test -run '^$$' -fuzz '^FuzzCRI$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sidecar/container/
-	$(GO) test -run '^$$' -fuzz '^FuzzDocker$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sidecar/container/
-	$(GO) test -run '^$$' -fuzz '^FuzzItem$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sidecar/intake/
+	@set -e; for d in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+	  for f in $$(grep -h '^func Fuzz' $$d/*_test.go | sed 's/^func \(Fuzz[A-Za-z0-9_]*\).*/\1/'); do \
+	    echo "== $$d $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s $$d; \
+	  done; \
+	done
 
 ## readme: rerun the benchmarks and rewrite the README's table from that run
 readme:
