@@ -335,31 +335,20 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 		}
 		out[w], out[w+1] = ',', '"'
 		var ks, ke, kw, vs int
+		var read bool // the key is plain and not empty, and '=' follows it
 		if b[i] == '"' {
 			// A quoted key: plain up to its closing quote, then '='.
 			ks = i + 1
 			ke, kw = copyPlainRun(out, w+2, b, ks)
-			if ke+1 >= len(b) || b[ke] != '"' || b[ke+1] != '=' {
-				if i, ok = r.skipConsumed(b, i, base); ok {
-					continue
-				}
-				return dst[:start], false
-			}
-			vs = ke + 2
+			read, vs = ke+1 < len(b) && b[ke] == '"' && b[ke+1] == '=', ke+2
 		} else {
 			// A bare key ends at '='; a space or a quote first makes the
 			// text no pair, any other byte not plain no copy.
 			ks = i
 			ke, kw = copyBareKey(out, w+2, b, ks)
-			if ke >= len(b) || b[ke] != '=' {
-				if i, ok = r.skipConsumed(b, i, base); ok {
-					continue
-				}
-				return dst[:start], false
-			}
-			vs = ke + 1
+			read, vs = ke < len(b) && b[ke] == '=', ke+1
 		}
-		if ke == ks {
+		if !read || ke == ks {
 			if i, ok = r.skipConsumed(b, i, base); ok {
 				continue
 			}
