@@ -11,6 +11,12 @@
 // the old commit's corpus (the benchmark globs testdata/corpus relative to
 // its working directory). With -pgo, a third binary is built with that
 // profile, as `go build` builds cmd/relevel with its default.pgo.
+//
+// Each run also reports its CPU time (user and system, every thread of the
+// process: the garbage collector's work counts) divided by the passes it
+// made: with -benchtime Nx the benchmark makes N passes after its one-pass
+// probe. On a shared VM the clock of one binary's runs spreads by a third;
+// CPU time of a fixed number of passes spreads far less.
 package main
 
 import (
@@ -29,7 +35,7 @@ import (
 func main() {
 	base := flag.String("base", "7dd13a1", "the commit to race: its parser/join benchmark on its own corpus")
 	runs := flag.Int("runs", 15, "alternating runs of each binary; the median of each is reported")
-	benchtime := flag.String("benchtime", "1s", "-test.benchtime of each run")
+	benchtime := flag.String("benchtime", "3000x", "-test.benchtime of each run; Nx (N passes) also gives CPU time per pass")
 	pgo := flag.String("pgo", "", "also race today's code built with this profile (cmd/relevel/default.pgo)")
 	flag.Parse()
 	if err := run(*base, *runs, *benchtime, *pgo); err != nil {
@@ -40,7 +46,7 @@ func main() {
 
 type binary struct {
 	name, path string
-	ns         []float64
+	ns, cpu    []float64 // per pass: ns/op, and CPU ns when the run's passes are known
 }
 
 func run(base string, runs int, benchtime, pgo string) error {
@@ -105,11 +111,14 @@ func run(base string, runs int, benchtime, pgo string) error {
 	}
 	for r := 0; r < runs; r++ {
 		for _, b := range bins {
-			ns, err := once(b.path, filepath.Join(old, "parser/join"), benchtime)
+			ns, cpu, err := once(b.path, filepath.Join(old, "parser/join"), benchtime)
 			if err != nil {
 				return fmt.Errorf("%s: %w", b.name, err)
 			}
 			b.ns = append(b.ns, ns)
+			if cpu > 0 {
+				b.cpu = append(b.cpu, cpu)
+			}
 		}
 		fmt.Fprintf(os.Stderr, "run %d/%d done\n", r+1, runs)
 	}
@@ -119,25 +128,50 @@ func run(base string, runs int, benchtime, pgo string) error {
 		m := median(b.ns)
 		fmt.Printf("  %-10s median %9.0f ns/op  min %9.0f  max %9.0f  %.2fx %s\n", b.name, m, slices.Min(b.ns), slices.Max(b.ns), ref/m, base)
 	}
+	if len(bins[0].cpu) == runs {
+		ref := median(bins[0].cpu)
+		fmt.Printf("CPU time per pass (user+system over the run's passes):\n")
+		for _, b := range bins {
+			m := median(b.cpu)
+			fmt.Printf("  %-10s median %9.0f ns      min %9.0f  max %9.0f  %.2fx %s\n", b.name, m, slices.Min(b.cpu), slices.Max(b.cpu), ref/m, base)
+		}
+	}
 	return nil
 }
 
 var nsOp = regexp.MustCompile(`(?m)^BenchmarkScan\S*\s+\d+\s+([\d.]+) ns/op`)
 
-// once runs the benchmark binary once in dir and returns its ns/op.
-func once(bin, dir, benchtime string) (float64, error) {
+// once runs the benchmark binary once in dir and returns its ns/op and,
+// when benchtime is a count of passes, the process's CPU time per pass
+// (else 0). The testing package runs one pass to probe before the N asked
+// for; the process's start and its read of the corpus count too, a few
+// milliseconds against the seconds of N passes.
+func once(bin, dir, benchtime string) (nsop, cpu float64, err error) {
 	cmd := exec.Command(bin, "-test.run", "^$", "-test.bench", "^BenchmarkScan$", "-test.benchtime", benchtime)
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, os.Stderr
 	if err := cmd.Run(); err != nil {
-		return 0, fmt.Errorf("%v\n%s", err, out.Bytes())
+		return 0, 0, fmt.Errorf("%v\n%s", err, out.Bytes())
 	}
 	m := nsOp.FindSubmatch(out.Bytes())
 	if m == nil {
-		return 0, fmt.Errorf("no BenchmarkScan result in:\n%s", out.Bytes())
+		return 0, 0, fmt.Errorf("no BenchmarkScan result in:\n%s", out.Bytes())
 	}
-	return strconv.ParseFloat(string(m[1]), 64)
+	if nsop, err = strconv.ParseFloat(string(m[1]), 64); err != nil {
+		return 0, 0, err
+	}
+	if n, ok := passes(benchtime); ok {
+		t := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		cpu = float64(t.Nanoseconds()) / float64(n+1)
+	}
+	return nsop, cpu, nil
+}
+
+// passes returns N for a -test.benchtime of "Nx".
+func passes(benchtime string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimSuffix(benchtime, "x"))
+	return n, err == nil && n > 0 && strings.HasSuffix(benchtime, "x")
 }
 
 // median of v (the mean of the middle two for an even count).

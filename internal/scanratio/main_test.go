@@ -30,3 +30,23 @@ func TestNsOp(t *testing.T) {
 		}
 	}
 }
+
+func TestPasses(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		isOK bool
+	}{
+		{"3000x", 3000, true},
+		{"1x", 1, true},
+		{"1s", 0, false},
+		{"x", 0, false},
+		{"0x", 0, false},
+		{"-5x", 0, false},
+		{"500ms", 0, false},
+	} {
+		if n, ok := passes(c.in); ok != c.isOK || ok && n != c.n {
+			t.Errorf("passes(%q) = %d, %v; want %d, %v", c.in, n, ok, c.n, c.isOK)
+		}
+	}
+}
