@@ -113,7 +113,7 @@ func skipDigits(b []byte, i int) int {
 		// t holds a digit's value in each byte that is one. A sum's high
 		// bit is set where t >= 10 and t's own where it is >= 0x80; no sum
 		// carries into the next byte.
-		t := binary.LittleEndian.Uint64(b[i:]) ^ 0x3030303030303030
+		t := binary.LittleEndian.Uint64(b[i:i+8]) ^ 0x3030303030303030
 		if m := ((t & lo7) + 0x7676767676767676 | t) & hi; m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
@@ -132,7 +132,7 @@ func skipString(b []byte, i int) int {
 	// control character decides. Most strings in logs are short, where this
 	// beats a vectorised search's call overhead.
 	for i+8 <= len(b) {
-		x := binary.LittleEndian.Uint64(b[i:])
+		x := binary.LittleEndian.Uint64(b[i : i+8])
 		if m := specialBytes(x); m != 0 {
 			i += bits.TrailingZeros64(m) / 8
 			if b[i] == '"' {

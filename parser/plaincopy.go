@@ -67,15 +67,15 @@ func growPlainOut(dst []byte, n int) []byte {
 // (lo20, stopEq, padQuote).
 func copyKeyEq(out []byte, w int, b []byte, i int) (int, int) {
 	for ; i+8 <= len(b); i, w = i+8, w+8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		binary.LittleEndian.PutUint64(out[w:], x)
+		x := binary.LittleEndian.Uint64(b[i : i+8])
+		binary.LittleEndian.PutUint64(out[w:w+8], x)
 		if m := stopMask(x, lo20, stopEq); m != 0 {
 			k := bits.TrailingZeros64(m) / 8
 			return i + k, w + k
 		}
 	}
 	x := loadTail(b, i, padQuote)
-	binary.LittleEndian.PutUint64(out[w:], x)
+	binary.LittleEndian.PutUint64(out[w:w+8], x)
 	k := min(bits.TrailingZeros64(stopMask(x, lo20, stopEq))/8, len(b)-i)
 	return i + k, w + k
 }
@@ -84,15 +84,15 @@ func copyKeyEq(out []byte, w int, b []byte, i int) (int, int) {
 // stopEq, padQuote).
 func copyBareKey(out []byte, w int, b []byte, i int) (int, int) {
 	for ; i+8 <= len(b); i, w = i+8, w+8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		binary.LittleEndian.PutUint64(out[w:], x)
+		x := binary.LittleEndian.Uint64(b[i : i+8])
+		binary.LittleEndian.PutUint64(out[w:w+8], x)
 		if m := stopMask(x, lo21, stopEq); m != 0 {
 			k := bits.TrailingZeros64(m) / 8
 			return i + k, w + k
 		}
 	}
 	x := loadTail(b, i, padQuote)
-	binary.LittleEndian.PutUint64(out[w:], x)
+	binary.LittleEndian.PutUint64(out[w:w+8], x)
 	k := min(bits.TrailingZeros64(stopMask(x, lo21, stopEq))/8, len(b)-i)
 	return i + k, w + k
 }
@@ -101,15 +101,15 @@ func copyBareKey(out []byte, w int, b []byte, i int) (int, int) {
 // padSpace).
 func copyBare(out []byte, w int, b []byte, i int) (int, int) {
 	for ; i+8 <= len(b); i, w = i+8, w+8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		binary.LittleEndian.PutUint64(out[w:], x)
+		x := binary.LittleEndian.Uint64(b[i : i+8])
+		binary.LittleEndian.PutUint64(out[w:w+8], x)
 		if m := stopMask(x, lo21, stopQuote); m != 0 {
 			k := bits.TrailingZeros64(m) / 8
 			return i + k, w + k
 		}
 	}
 	x := loadTail(b, i, padSpace)
-	binary.LittleEndian.PutUint64(out[w:], x)
+	binary.LittleEndian.PutUint64(out[w:w+8], x)
 	k := min(bits.TrailingZeros64(stopMask(x, lo21, stopQuote))/8, len(b)-i)
 	return i + k, w + k
 }
@@ -118,15 +118,15 @@ func copyBare(out []byte, w int, b []byte, i int) (int, int) {
 // its reset (lo20, stopQuote, padNUL).
 func copyPlainRun(out []byte, w int, b []byte, i int) (int, int) {
 	for ; i+8 <= len(b); i, w = i+8, w+8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		binary.LittleEndian.PutUint64(out[w:], x)
+		x := binary.LittleEndian.Uint64(b[i : i+8])
+		binary.LittleEndian.PutUint64(out[w:w+8], x)
 		if m := stopMask(x, lo20, stopQuote); m != 0 {
 			k := bits.TrailingZeros64(m) / 8
 			return i + k, w + k
 		}
 	}
 	x := loadTail(b, i, padNUL)
-	binary.LittleEndian.PutUint64(out[w:], x)
+	binary.LittleEndian.PutUint64(out[w:w+8], x)
 	k := min(bits.TrailingZeros64(stopMask(x, lo20, stopQuote))/8, len(b)-i)
 	return i + k, w + k
 }

@@ -201,7 +201,7 @@ func appendCompact(dst, v []byte, i, depth int) (_ []byte, end int, ok bool) {
 			// skipString, and declines with an escape.
 			ke := i + 1
 			if ke+8 <= len(v) {
-				if m := notPlain(binary.LittleEndian.Uint64(v[ke:])); m != 0 {
+				if m := notPlain(binary.LittleEndian.Uint64(v[ke : ke+8])); m != 0 {
 					ke += bits.TrailingZeros64(m) / 8
 				} else {
 					ke = plainEnd(v, ke+8)

@@ -106,7 +106,7 @@ func (f Field) AppendPlainJSON(dst []byte) (_ []byte, ok bool) {
 // bytes, so the last word is most of the work.
 func plainEnd(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
-		if m := notPlain(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+		if m := notPlain(binary.LittleEndian.Uint64(b[i : i+8])); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
@@ -157,7 +157,7 @@ func isASCII(b []byte) bool {
 	// place of a loop over the last few bytes.
 	acc := binary.LittleEndian.Uint64(b[len(b)-8:])
 	for i := 0; i+8 < len(b); i += 8 {
-		acc |= binary.LittleEndian.Uint64(b[i:])
+		acc |= binary.LittleEndian.Uint64(b[i : i+8])
 	}
 	return acc&swarHigh == 0
 }
@@ -243,7 +243,7 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 		// Its first word in line: most names end in it.
 		ke := i + 1
 		if ke+8 <= len(b) {
-			if m := notPlain(binary.LittleEndian.Uint64(b[ke:])); m != 0 {
+			if m := notPlain(binary.LittleEndian.Uint64(b[ke : ke+8])); m != 0 {
 				ke += bits.TrailingZeros64(m) / 8
 			} else {
 				ke = plainEnd(b, ke+8)

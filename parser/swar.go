@@ -25,7 +25,7 @@ func indexByteFrom(b []byte, i int, c byte) int {
 			}
 			return -1
 		}
-		x := binary.LittleEndian.Uint64(b[i:]) ^ pat
+		x := binary.LittleEndian.Uint64(b[i:i+8]) ^ pat
 		// Only bytes above the lowest hit can be false positives.
 		if m := (x - swarOnes) &^ x & swarHigh; m != 0 {
 			return i + bits.TrailingZeros64(m)/8
@@ -45,7 +45,7 @@ func indexByteFrom(b []byte, i int, c byte) int {
 // half the work of a test for each of the two bytes.
 func indexSpaceOrESCFrom(h []byte, i int) int {
 	for i+8 <= len(h) {
-		x := binary.LittleEndian.Uint64(h[i:])
+		x := binary.LittleEndian.Uint64(h[i : i+8])
 		// Borrows make only bytes above the lowest mark unreliable.
 		m := (x - 0x21*swarOnes) &^ x & swarHigh
 		if m == 0 {
@@ -74,7 +74,7 @@ func indexSpaceOrESCFrom(h []byte, i int) int {
 // the exact search, so the result is indexByteFrom's on any input.
 func indexBareEnd(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
+		x := binary.LittleEndian.Uint64(b[i : i+8])
 		// Borrows make only bytes above the lowest mark unreliable.
 		if m := (x - 0x21*swarOnes) &^ x & swarHigh; m != 0 {
 			k := i + bits.TrailingZeros64(m)/8

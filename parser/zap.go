@@ -87,7 +87,7 @@ func zapLevelColumn(h []byte, i int, sep byte, needSep bool, r *Record) bool {
 // declines the line either way.
 func zapWordEnd(h []byte, i int) int {
 	for ; i+8 <= len(h); i += 8 {
-		x := binary.LittleEndian.Uint64(h[i:])
+		x := binary.LittleEndian.Uint64(h[i : i+8])
 		// Borrows make only bytes above the lowest mark unreliable.
 		if m := (x - 0x21*swarOnes) &^ x & swarHigh; m != 0 {
 			return i + bits.TrailingZeros64(m)/8
