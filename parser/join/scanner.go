@@ -43,9 +43,8 @@ type Scanner struct {
 	err        error
 	done       bool
 
-	chunks  chan chunk // FlushAfter mode
-	timer   *time.Timer
-	waiting bool
+	chunks chan chunk // FlushAfter mode
+	timer  *time.Timer
 }
 
 type chunk struct {

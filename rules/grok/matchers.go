@@ -52,7 +52,6 @@ var (
 	convNumber  = &filter{name: "number", fn: toFloat}
 	convInteger = &filter{name: "integer", fn: toInteger}
 	convIntExt  = &filter{name: "integerExt", fn: toIntegerExt}
-	convBoolean = &filter{name: "boolean", fn: toBoolean}
 )
 
 var builtinMatchers = map[string]matcherDef{
