@@ -225,7 +225,7 @@ func TestReportDatadogCorpus(t *testing.T) {
 	srv.ResetRequests()
 	code, out, errs = runCLI(t, nil, "report", "--datadog", "--api-url", srv.URL(), "--limit", "250", "--page-size", "100")
 	noKeys(t, "report --datadog", out, errs)
-	head := fmt.Sprintf("250 logs stored as error from now-1h to now (query: status:error), the newest; more match.")
+	head := "250 logs stored as error from now-1h to now (query: status:error), the newest; more match."
 	if code != 0 || !strings.Contains(out, head) || !strings.Contains(out, "Which pipeline fixes which share") || !strings.Contains(out, "SERVICE/SOURCE/CONTAINER") {
 		t.Errorf("exit %d, tables:\n%s%s", code, out, errs)
 	}

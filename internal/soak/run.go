@@ -300,7 +300,7 @@ func (r *runner) play(ctx context.Context) error {
 			return err
 		}
 	}
-	if wait := begin.Add(r.s.Duration).Sub(time.Now()); wait > 0 {
+	if wait := time.Until(begin.Add(r.s.Duration)); wait > 0 {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()

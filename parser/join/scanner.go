@@ -244,5 +244,5 @@ func All(r io.Reader, opts ...Option) (iter.Seq2[*parser.Record, []byte], func()
 // the next call to Next will not block on a read. Writers use it to flush
 // their output only when the stream goes quiet.
 func (s *Scanner) Buffered() bool {
-	return s.start < s.end || (s.chunks != nil && len(s.chunks) > 0)
+	return s.start < s.end || len(s.chunks) > 0 // a nil channel has length 0
 }

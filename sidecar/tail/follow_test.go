@@ -68,9 +68,9 @@ func TestFollowedBeforeAnyAck(t *testing.T) {
 
 			cfg.Offsets = reopenStore(t, store)
 			h2 := start(t, cfg)
-			got := h2.waitLines(live, 40)
+			h2.waitLines(live, 40)
 			settle()
-			got = h2.linesOf(live)
+			got := h2.linesOf(live)
 			checkRange(t, "rotated generation", got[:30], "gen1", 0, 30)
 			checkRange(t, "live file", got[30:], "gen2", 0, 10)
 			if st := h2.tl.Stats(); st.FollowErrors != 0 {
@@ -119,9 +119,9 @@ func TestCopyTruncateReadsRestFromCopy(t *testing.T) {
 	data, _ := os.ReadFile(live)
 	writeFile(t, live+".1", string(data)+unread+" rest\n")
 	writeFile(t, live, numbered("new", 0, 60)) // truncated and rewritten past the old offset
-	got := h.waitLines(live, 101)
+	h.waitLines(live, 101)
 	settle()
-	got = h.linesOf(live)
+	got := h.linesOf(live)
 	checkRange(t, "before", got[:40], "w", 0, 40)
 	if got[40] != "w 40 partial rest\n" {
 		t.Errorf("line 40 %q, want the partial line whole", got[40])
@@ -305,9 +305,9 @@ func TestRestartCopyTruncateTwiceWhileDown(t *testing.T) {
 	copyTruncate(numbered("gen3-", 0, 5))
 	cfg.Offsets = reopenStore(t, cfg.Offsets.(*checkpoint.Store))
 	h2 := start(t, cfg)
-	got := h2.waitLines(live, 65)
+	h2.waitLines(live, 65)
 	settle()
-	got = h2.linesOf(live)
+	got := h2.linesOf(live)
 	checkRange(t, "first copy, from its original's checkpoint", got[:40], "w", 60, 100)
 	checkRange(t, "second copy", got[40:60], "gen2-", 0, 20)
 	checkRange(t, "live", got[60:], "gen3-", 0, 5)

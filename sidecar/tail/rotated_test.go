@@ -77,9 +77,9 @@ func TestRestartReadsRotatedRest(t *testing.T) {
 	cfg := fastConfig(podGlob(root))
 	cfg.Offsets = store
 	h := start(t, cfg)
-	got := h.waitLines(live, 140)
+	h.waitLines(live, 140)
 	settle()
-	got = h.linesOf(live)
+	got := h.linesOf(live)
 	checkRange(t, "w", got, "w", 60, 200)
 
 	// The rotated files' lines carry their own identity and offsets.
@@ -174,9 +174,9 @@ func TestRestartCountsCompressedLoss(t *testing.T) {
 	cfg := fastConfig(podGlob(root))
 	cfg.Offsets = store
 	h := start(t, cfg)
-	got := h.waitLines(live, 60)
+	h.waitLines(live, 60)
 	settle()
-	got = h.linesOf(live)
+	got := h.linesOf(live)
 	checkRange(t, "w", got, "w", 100, 160)
 	want := int64(len(numbered("w", 70, 100)))
 	if st := h.tl.Stats(); st.RotatedLostBytes != want || st.RotatedRecovered != 1 {

@@ -27,7 +27,6 @@ func roundTrip(t *testing.T, p datadogV1.LogsPipeline) datadogV1.LogsPipeline {
 	for _, proc := range m["processors"].([]any) {
 		pm := proc.(map[string]any)
 		if pm["type"] == "grok-parser" {
-			pm["grok"].(map[string]any)["support_rules"] = pm["grok"].(map[string]any)["support_rules"]
 			if _, ok := pm["samples"]; !ok {
 				pm["samples"] = []any{}
 			}
