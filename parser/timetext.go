@@ -53,15 +53,15 @@ func (c *TimeText) AppendUTC(dst []byte, r *Record, ref time.Time) (_ []byte, ok
 		string(b[:i]) != string(c.head) || string(b[j:]) != string(c.tail) {
 		// Another second: decoded the general way, once.
 		t, ok := r.Timestamp(ref)
-		t = t.UTC()
-		if y := t.Year(); !ok || y < 0 || y > 9999 {
+		sec := t.Unix()
+		if !ok || sec < minSecondText || sec > maxSecondText { // years 0 to 9999
 			c.text = c.text[:0]
 			return dst, false
 		}
 		c.kind, c.loc, c.year, c.month = r.timeKind, loc, year, month
 		c.head = append(c.head[:0], b[:i]...)
 		c.tail = append(c.tail[:0], b[j:]...)
-		c.text = t.AppendFormat(c.text[:0], "2006-01-02T15:04:05")
+		c.text = appendSecondText(c.text[:0], sec)
 	}
 	dst = append(dst, c.text...)
 	return append(appendFraction(dst, b[i:j]), 'Z'), true
@@ -84,11 +84,11 @@ func (c *TimeText) appendEpoch(dst, b []byte) (_ []byte, ok bool) {
 		}
 	}
 	// Years 1970 to 9999, which RFC 3339 writes with four digits.
-	if sec < 0 || sec > 253402300799 {
+	if sec < 0 || sec > maxSecondText {
 		return dst, false
 	}
 	if len(c.epochText) == 0 || sec != c.epochSec {
-		c.epochText = time.Unix(sec, 0).UTC().AppendFormat(c.epochText[:0], "2006-01-02T15:04:05")
+		c.epochText = appendSecondText(c.epochText[:0], sec)
 		c.epochSec = sec
 	}
 	dst = append(dst, c.epochText...)
@@ -103,6 +103,40 @@ func (c *TimeText) appendEpoch(dst, b []byte) (_ []byte, ok bool) {
 		dst = append(dst, f[:2+n]...)
 	}
 	return append(dst, 'Z'), true
+}
+
+// The Unix seconds of 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the
+// years RFC 3339 writes with four digits.
+const (
+	minSecondText = -62167219200
+	maxSecondText = 253402300799
+)
+
+// appendSecondText appends "2006-01-02T15:04:05" of the Unix second sec in
+// UTC, minSecondText <= sec <= maxSecondText, as time.Time.AppendFormat
+// writes it: the calendar date by days-from-civil's inverse (Hinnant's
+// civil_from_days) on days counted from 0000-03-01 less one 400-year era,
+// so that every division is of a number not negative. A new second costs
+// about a hundred instructions here, two thousand in AppendFormat.
+func appendSecondText(dst []byte, sec int64) []byte {
+	s := uint64(sec - minSecondText - 60*86400 + 146097*86400) // from -0400-03-01
+	days, tod := s/86400, s%86400
+	era := days / 146097
+	doe := days - era*146097                               // [0, 146096]
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365 // [0, 399]
+	doy := doe - (365*yoe + yoe/4 - yoe/100)               // [0, 365], from 1 March
+	mp := (5*doy + 2) / 153                                // [0, 11], March first
+	day := doy - (153*mp+2)/5 + 1
+	year, month := era*400+yoe-400, mp+3
+	if mp >= 10 {
+		year, month = year+1, mp-9
+	}
+	hh, mm, ss := tod/3600, tod/60%60, tod%60
+	return append(dst,
+		byte('0'+year/1000), byte('0'+year/100%10), byte('0'+year/10%10), byte('0'+year%10), '-',
+		byte('0'+month/10), byte('0'+month%10), '-', byte('0'+day/10), byte('0'+day%10), 'T',
+		byte('0'+hh/10), byte('0'+hh%10), ':', byte('0'+mm/10), byte('0'+mm%10), ':',
+		byte('0'+ss/10), byte('0'+ss%10))
 }
 
 // eightDigitsText returns the eight decimal digits of v < 1e8 as the values
