@@ -49,3 +49,21 @@ func FuzzSecondText(f *testing.F) {
 		checkSecondText(t, minSecondText+int64(uint64(sec)%span))
 	})
 }
+
+// FuzzSameText holds sameText, TimeText's compare of the raw times' heads
+// and tails, to the string compare it replaced.
+func FuzzSameText(f *testing.F) {
+	f.Add([]byte("1130 05:52:38."), []byte("1130 05:52:38."))
+	f.Add([]byte("1130 05:52:38."), []byte("1130 05:52:39."))
+	f.Add([]byte("2026-11-30T07:52:38."), []byte("2026-11-30T07:52:38,"))
+	f.Add([]byte("+02:00"), []byte("+02:00"))
+	f.Add([]byte(""), []byte(""))
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		if got, want := sameText(a, b), string(a) == string(b); got != want {
+			t.Fatalf("sameText(%q, %q) = %v", a, b, got)
+		}
+		if !sameText(a, a[:len(a):len(a)]) {
+			t.Fatalf("sameText(%q, itself) = false", a)
+		}
+	})
+}

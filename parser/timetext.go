@@ -3,6 +3,7 @@ package parser
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"time"
 )
 
@@ -18,13 +19,15 @@ import (
 type TimeText struct {
 	kind       uint8
 	loc        *time.Location
-	year       int        // the reference's year and month, for the kinds
-	month      time.Month // without a year (zero for the others)
-	head, tail []byte     // the raw time before and after its fraction's digits
-	text       []byte     // "2006-01-02T15:04:05" of that second, in UTC; empty when none
+	year       int         // the reference's year and month, for the kinds
+	month      time.Month  // without a year (zero for the others)
+	head, tail []byte      // the raw time before and after its fraction's digits
+	text       secondWords // "2006-01-02T15:04:05" of that second, in UTC, when textOK
+	textOK     bool
 	ref        refMonth
-	epochSec   int64  // the second of the last epoch time written
-	epochText  []byte // "2006-01-02T15:04:05" of epochSec; empty when none
+	epochSec   int64       // the second of the last epoch time written
+	epochText  secondWords // "2006-01-02T15:04:05" of epochSec, when epochOK
+	epochOK    bool
 }
 
 // AppendUTC appends the record's timestamp, decoded against ref, exactly as
@@ -49,22 +52,86 @@ func (c *TimeText) AppendUTC(dst []byte, r *Record, ref time.Time) (_ []byte, ok
 		year, month = c.ref.date(ref)
 	}
 	loc := ref.Location()
-	if len(c.text) == 0 || r.timeKind != c.kind || loc != c.loc || year != c.year || month != c.month ||
-		string(b[:i]) != string(c.head) || string(b[j:]) != string(c.tail) {
+	if !c.textOK || r.timeKind != c.kind || loc != c.loc || year != c.year || month != c.month ||
+		!sameText(b[:i], c.head) || !sameText(b[j:], c.tail) {
 		// Another second: decoded the general way, once.
 		t, ok := r.Timestamp(ref)
 		sec := t.Unix()
 		if !ok || sec < minSecondText || sec > maxSecondText { // years 0 to 9999
-			c.text = c.text[:0]
+			c.textOK = false
 			return dst, false
 		}
 		c.kind, c.loc, c.year, c.month = r.timeKind, loc, year, month
 		c.head = append(c.head[:0], b[:i]...)
 		c.tail = append(c.tail[:0], b[j:]...)
-		c.text = appendSecondText(c.text[:0], sec)
+		c.text, c.textOK = newSecondWords(sec), true
 	}
-	dst = append(dst, c.text...)
-	return append(appendFraction(dst, b[i:j]), 'Z'), true
+	// The second's text, with room for the point, up to nine digits and
+	// the 'Z' after it.
+	n := len(dst)
+	dst = slices.Grow(dst, 30)[:n+19]
+	c.text.put(dst[n:])
+	if f := j - i; f > 0 && f <= 8 && len(b) >= 8 {
+		// Up to eight digits (milli- and microseconds) as one word, as
+		// Record.AppendUTC copies them: the word b[i:i+8], or the one
+		// ending b shifted so that b[i] is its low byte; the digits that
+		// are not '0' are its bytes left nonzero, the last of them the
+		// last written.
+		var w uint64
+		if len(b)-i >= 8 {
+			w = binary.LittleEndian.Uint64(b[i:])
+		} else {
+			w = binary.LittleEndian.Uint64(b[len(b)-8:]) >> (8 * (8 - (len(b) - i)))
+		}
+		m := uint64(1)<<(8*f) - 1 // f = 8: all ones
+		w &= m
+		if t := w ^ 0x3030303030303030&m; t != 0 {
+			n := len(dst)
+			d := dst[n : n+9] // the room left above
+			d[0] = '.'
+			binary.LittleEndian.PutUint64(d[1:], w)
+			dst = dst[:n+1+8-bits.LeadingZeros64(t)/8]
+		}
+	} else {
+		dst = appendFraction(dst, b[i:j])
+	}
+	return append(dst, 'Z'), true
+}
+
+// sameText reports string(a) == string(b), by words for the heads and
+// tails of raw times TimeText compares (most of 14 to 20 bytes, or none):
+// runtime.memequal's call cost more than the compare.
+func sameText(a, b []byte) bool {
+	n := len(a)
+	if n != len(b) || n < 8 {
+		return n == len(b) && (n == 0 || string(a) == string(b))
+	}
+	for k := 0; k < n-8; k += 8 {
+		if binary.LittleEndian.Uint64(a[k:]) != binary.LittleEndian.Uint64(b[k:]) {
+			return false
+		}
+	}
+	return binary.LittleEndian.Uint64(a[n-8:]) == binary.LittleEndian.Uint64(b[n-8:])
+}
+
+// secondWords holds a second's text "2006-01-02T15:04:05" as the words
+// [0:8], [8:16] and [11:19] of it: stored as three words, not copied by
+// runtime.memmove.
+type secondWords [3]uint64
+
+// newSecondWords returns appendSecondText's text of sec as words.
+func newSecondWords(sec int64) secondWords {
+	var t [19]byte
+	appendSecondText(t[:0], sec)
+	return secondWords{binary.LittleEndian.Uint64(t[0:]), binary.LittleEndian.Uint64(t[8:]), binary.LittleEndian.Uint64(t[11:])}
+}
+
+// put stores the second's text in d[:19].
+func (w *secondWords) put(d []byte) {
+	d = d[:19]
+	binary.LittleEndian.PutUint64(d, w[0])
+	binary.LittleEndian.PutUint64(d[8:], w[1])
+	binary.LittleEndian.PutUint64(d[11:], w[2])
 }
 
 // appendEpoch is AppendUTC for an epoch time (zap's, zerolog's), which
@@ -87,20 +154,24 @@ func (c *TimeText) appendEpoch(dst, b []byte) (_ []byte, ok bool) {
 	if sec < 0 || sec > maxSecondText {
 		return dst, false
 	}
-	if len(c.epochText) == 0 || sec != c.epochSec {
-		c.epochText = appendSecondText(c.epochText[:0], sec)
-		c.epochSec = sec
+	if !c.epochOK || sec != c.epochSec {
+		c.epochText, c.epochSec, c.epochOK = newSecondWords(sec), sec, true
 	}
-	dst = append(dst, c.epochText...)
+	// The second's text, with room for the point, nine digits and the
+	// 'Z' after it.
+	n := len(dst)
+	dst = slices.Grow(dst, 30)[:n+19]
+	c.epochText.put(dst[n:])
 	if nsec != 0 {
 		// The point, the first digit, then the other eight as one word
 		// (eightDigitsText) less its trailing zeros: its high bytes.
+		// Written in the room left above.
 		d := eightDigitsText(uint64(nsec % 1e8))
-		n := 8 - bits.LeadingZeros64(d)/8
-		var f [10]byte
+		n := len(dst)
+		f := dst[n : n+10]
 		f[0], f[1] = '.', byte('0'+nsec/1e8)
 		binary.LittleEndian.PutUint64(f[2:], d+0x3030303030303030)
-		dst = append(dst, f[:2+n]...)
+		dst = dst[:n+2+8-bits.LeadingZeros64(d)/8]
 	}
 	return append(dst, 'Z'), true
 }
