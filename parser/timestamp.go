@@ -236,18 +236,24 @@ func epochTime(b []byte) (time.Time, bool) {
 func epochParts(b []byte) (sec, nsec int64, ok bool) {
 	// Integer nanoseconds, decoded by hand: strconv's error for a float
 	// ("1.796e+09") allocates, and this runs for every zap/zerolog record.
+	// The first sixteen digits are taken as two words, which zap's and
+	// zerolog's floats of as many bytes fail at once (their point comes
+	// within them), without reading the digits before it twice.
 	if len(b) > 17 && len(b) < 20 {
-		var n int64
-		digits := true
-		for _, c := range b {
-			if c < '0' || c > '9' {
-				digits = false
-				break
+		w0, w1 := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])
+		if digitsAt(w0, ^uint64(0)) && digitsAt(w1, ^uint64(0)) {
+			n := int64(eightDigits(w0)*1e8 + eightDigits(w1))
+			digits := true
+			for _, c := range b[16:] {
+				if c < '0' || c > '9' {
+					digits = false
+					break
+				}
+				n = n*10 + int64(c-'0') // past int64 it wraps negative, as before
 			}
-			n = n*10 + int64(c-'0')
-		}
-		if digits && n > 1e17 {
-			return n / 1e9, n % 1e9, true
+			if digits && n > 1e17 {
+				return n / 1e9, n % 1e9, true
+			}
 		}
 	}
 	f, ok := parseDecimalFloat(b)
