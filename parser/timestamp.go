@@ -671,9 +671,10 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 	if cap(dst)-n < 30 {
 		dst = slices.Grow(dst, 30)
 	}
-	dst = dst[:n+e+1]
-	d := dst[n:]
-	binary.LittleEndian.PutUint64(d, date)
+	// The room as an array, so that the stores at constant offsets need
+	// no bounds checks.
+	d := (*[30]byte)(dst[n : n+30])
+	binary.LittleEndian.PutUint64(d[:], date)
 	binary.LittleEndian.PutUint64(d[8:], mid&^0xff0000|'T'<<16)
 	binary.LittleEndian.PutUint64(d[11:], clock)
 	if e > 19 {
@@ -681,7 +682,7 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 		d[19], d[20] = '.', b[20] // the ninth digit back, when there are nine
 	}
 	d[e] = 'Z'
-	return dst, true
+	return dst[:n+e+1], true
 }
 
 // digits2 is the number b[0:2] writes in decimal digits.
