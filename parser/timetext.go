@@ -67,10 +67,13 @@ func (c *TimeText) AppendUTC(dst []byte, r *Record, ref time.Time) (_ []byte, ok
 		c.text, c.textOK = newSecondWords(sec), true
 	}
 	// The second's text, with room for the point, up to nine digits and
-	// the 'Z' after it.
+	// the 'Z' after it, as an array: stores at constant offsets need no
+	// bounds checks.
 	n := len(dst)
-	dst = slices.Grow(dst, 30)[:n+19]
-	c.text.put(dst[n:])
+	dst = slices.Grow(dst, 30)
+	d := (*[30]byte)(dst[n : n+30])
+	c.text.put(d)
+	k := 19 // the bytes written
 	if f := j - i; f > 0 && f <= 8 && len(b) >= 8 {
 		// Up to eight digits (milli- and microseconds) as one word, as
 		// Record.AppendUTC copies them: the word b[i:i+8], or the one
@@ -86,16 +89,15 @@ func (c *TimeText) AppendUTC(dst []byte, r *Record, ref time.Time) (_ []byte, ok
 		m := uint64(1)<<(8*f) - 1 // f = 8: all ones
 		w &= m
 		if t := w ^ 0x3030303030303030&m; t != 0 {
-			n := len(dst)
-			d := dst[n : n+9] // the room left above
-			d[0] = '.'
-			binary.LittleEndian.PutUint64(d[1:], w)
-			dst = dst[:n+1+8-bits.LeadingZeros64(t)/8]
+			d[19] = '.'
+			binary.LittleEndian.PutUint64(d[20:], w)
+			k = 28 - bits.LeadingZeros64(t)/8
 		}
-	} else {
-		dst = appendFraction(dst, b[i:j])
+	} else if f > 0 {
+		return append(appendFraction(dst[:n+19], b[i:j]), 'Z'), true
 	}
-	return append(dst, 'Z'), true
+	d[k] = 'Z'
+	return dst[:n+k+1], true
 }
 
 // sameText reports string(a) == string(b), by words for the heads and
@@ -127,9 +129,8 @@ func newSecondWords(sec int64) secondWords {
 }
 
 // put stores the second's text in d[:19].
-func (w *secondWords) put(d []byte) {
-	d = d[:19]
-	binary.LittleEndian.PutUint64(d, w[0])
+func (w *secondWords) put(d *[30]byte) {
+	binary.LittleEndian.PutUint64(d[:], w[0])
 	binary.LittleEndian.PutUint64(d[8:], w[1])
 	binary.LittleEndian.PutUint64(d[11:], w[2])
 }
@@ -158,22 +159,22 @@ func (c *TimeText) appendEpoch(dst, b []byte) (_ []byte, ok bool) {
 		c.epochText, c.epochSec, c.epochOK = newSecondWords(sec), sec, true
 	}
 	// The second's text, with room for the point, nine digits and the
-	// 'Z' after it.
+	// 'Z' after it, as an array (see AppendUTC).
 	n := len(dst)
-	dst = slices.Grow(dst, 30)[:n+19]
-	c.epochText.put(dst[n:])
+	dst = slices.Grow(dst, 30)
+	d := (*[30]byte)(dst[n : n+30])
+	c.epochText.put(d)
+	k := 19 // the bytes written
 	if nsec != 0 {
 		// The point, the first digit, then the other eight as one word
 		// (eightDigitsText) less its trailing zeros: its high bytes.
-		// Written in the room left above.
-		d := eightDigitsText(uint64(nsec % 1e8))
-		n := len(dst)
-		f := dst[n : n+10]
-		f[0], f[1] = '.', byte('0'+nsec/1e8)
-		binary.LittleEndian.PutUint64(f[2:], d+0x3030303030303030)
-		dst = dst[:n+2+8-bits.LeadingZeros64(d)/8]
+		v := eightDigitsText(uint64(nsec % 1e8))
+		d[19], d[20] = '.', byte('0'+nsec/1e8)
+		binary.LittleEndian.PutUint64(d[21:], v+0x3030303030303030)
+		k = 29 - bits.LeadingZeros64(v)/8
 	}
-	return append(dst, 'Z'), true
+	d[k] = 'Z'
+	return dst[:n+k+1], true
 }
 
 // The Unix seconds of 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the
