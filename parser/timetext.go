@@ -234,14 +234,15 @@ func eightDigitsText(v uint64) uint64 {
 func splitFraction(kind uint8, b []byte) (i, j int, ok bool) {
 	switch kind {
 	case timeKlog: // MMDD hh:mm:ss.uuuuuu
-		if len(b) == 20 && allDigits(b[14:]) {
+		// The six digits are the high bytes of the word ending b.
+		if len(b) == 20 && digitsAt(binary.LittleEndian.Uint64(b[12:]), 0xffffffffffff0000) {
 			return 14, 20, true
 		}
 	case timeLog15: // MM-DD|hh:mm:ss[.mmm]
 		if len(b) == 14 {
 			return 14, 14, true
 		}
-		if len(b) == 18 && allDigits(b[15:]) {
+		if len(b) == 18 && digitsAt(binary.LittleEndian.Uint64(b[10:]), 0xffffff0000000000) {
 			return 15, 18, true
 		}
 	case timeStdlog: // 2006/01/02 15:04:05[.000000], read by position
