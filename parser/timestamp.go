@@ -610,13 +610,20 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 		!digitsAt(clock, 0xffff00ffff00ffff) || clock&0x0000ff0000ff0000 != 0x00003a00003a0000 {
 		return dst, false
 	}
-	// Past the 28th a day is checked against its month, and the year
-	// read, only for February. A digit's value is its low four bits.
-	month, day := int(date>>40&15)*10+int(date>>48&15), int(mid&15)*10+int(mid>>8&15)
-	if month < 1 || month > 12 || day < 1 || day > 28 && (day > 31 ||
-		month == 2 && day > daysIn(int(date&15)*1000+int(date>>8&15)*100+int(date>>16&15)*10+int(date>>24&15), 2) ||
-		day == 31 && daysIn(0, month) < 31) ||
-		int(clock&15)*10+int(clock>>8&15) > 23 || byte(clock>>24) > '5' || byte(clock>>48) > '5' {
+	// The month (01 to 12), the hour (00 to 23) and the day (01 to 31)
+	// are in range when their two digits, read first byte high, are:
+	// digits compare as their text, a range as one subtraction. Past the
+	// 28th a day is checked against its month, and the year read, only
+	// for 29 February (a digit's value is its low four bits).
+	month := bits.ReverseBytes16(uint16(date >> 40))
+	if month-0x3031 > 0x3132-0x3031 || bits.ReverseBytes16(uint16(clock)) > 0x3233 ||
+		byte(clock>>24) > '5' || byte(clock>>48) > '5' {
+		return dst, false
+	}
+	if day := bits.ReverseBytes16(uint16(mid)); day-0x3031 > 0x3238-0x3031 &&
+		(day-0x3031 > 0x3331-0x3031 ||
+			month == 0x3032 && (day > 0x3239 || daysIn(int(date&15)*1000+int(date>>8&15)*100+int(date>>16&15)*10+int(date>>24&15), 2) < 29) ||
+			day == 0x3331 && (month == 0x3034 || month == 0x3036 || month == 0x3039 || month == 0x3131)) {
 		return dst, false
 	}
 	// e is the end of what is copied from b: the fraction's first nine
