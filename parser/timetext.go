@@ -68,18 +68,19 @@ func (c *TimeText) AppendUTC(dst []byte, r *Record, ref time.Time) (_ []byte, ok
 	}
 	// The second's text, with room for the point, up to nine digits and
 	// the 'Z' after it, as an array: stores at constant offsets need no
-	// bounds checks.
+	// bounds checks. Nothing is written past the result, as append
+	// would not.
 	n := len(dst)
 	dst = slices.Grow(dst, 30)
 	d := (*[30]byte)(dst[n : n+30])
-	c.text.put(d)
 	k := 19 // the bytes written
 	if f := j - i; f > 0 && f <= 8 && len(b) >= 8 {
 		// Up to eight digits (milli- and microseconds) as one word, as
 		// Record.AppendUTC copies them: the word b[i:i+8], or the one
 		// ending b shifted so that b[i] is its low byte; the digits that
 		// are not '0' are its bytes left nonzero, the last of them the
-		// last written.
+		// last written. They are stored as the word ending there, before
+		// the second's text, which writes over its bytes before them.
 		var w uint64
 		if len(b)-i >= 8 {
 			w = binary.LittleEndian.Uint64(b[i:])
@@ -89,13 +90,15 @@ func (c *TimeText) AppendUTC(dst []byte, r *Record, ref time.Time) (_ []byte, ok
 		m := uint64(1)<<(8*f) - 1 // f = 8: all ones
 		w &= m
 		if t := w ^ 0x3030303030303030&m; t != 0 {
-			d[19] = '.'
-			binary.LittleEndian.PutUint64(d[20:], w)
 			k = 28 - bits.LeadingZeros64(t)/8
+			binary.LittleEndian.PutUint64(d[k-8:], w<<(8*(28-k)))
+			d[19] = '.'
 		}
 	} else if f > 0 {
+		c.text.put(d)
 		return append(appendFraction(dst[:n+19], b[i:j]), 'Z'), true
 	}
+	c.text.put(d)
 	d[k] = 'Z'
 	return dst[:n+k+1], true
 }
@@ -163,16 +166,18 @@ func (c *TimeText) appendEpoch(dst, b []byte) (_ []byte, ok bool) {
 	n := len(dst)
 	dst = slices.Grow(dst, 30)
 	d := (*[30]byte)(dst[n : n+30])
-	c.epochText.put(d)
 	k := 19 // the bytes written
 	if nsec != 0 {
 		// The point, the first digit, then the other eight as one word
-		// (eightDigitsText) less its trailing zeros: its high bytes.
+		// (eightDigitsText) less its trailing zeros, its high bytes:
+		// stored as the word ending the result, before the second's
+		// text and the first digit, which write over its bytes before.
 		v := eightDigitsText(uint64(nsec % 1e8))
-		d[19], d[20] = '.', byte('0'+nsec/1e8)
-		binary.LittleEndian.PutUint64(d[21:], v+0x3030303030303030)
 		k = 29 - bits.LeadingZeros64(v)/8
+		binary.LittleEndian.PutUint64(d[k-8:], (v+0x3030303030303030)<<(8*(29-k)))
+		d[19], d[20] = '.', byte('0'+nsec/1e8)
 	}
+	c.epochText.put(d)
 	d[k] = 'Z'
 	return dst[:n+k+1], true
 }

@@ -47,6 +47,22 @@ func checkTimeText(t *testing.T, c *TimeText, kind uint8, raw []byte, ref time.T
 	if string(got[1:]) != want.Format(time.RFC3339Nano) {
 		t.Fatalf("kind %d %q ref %v: wrote %q, Timestamp says %s", kind, raw, ref, got[1:], want.Format(time.RFC3339Nano))
 	}
+	// Again into a buffer with room: the same text, and nothing written
+	// past it.
+	full := make([]byte, 64)
+	for i := range full {
+		full[i] = '#'
+	}
+	full[0] = 'x'
+	again, ok := c.AppendUTC(full[:1], &r, ref)
+	if !ok || string(again) != string(got) {
+		t.Fatalf("kind %d %q ref %v: wrote %q, then %q, %v", kind, raw, ref, got, again, ok)
+	}
+	for i := len(again); i < len(full); i++ {
+		if full[i] != '#' {
+			t.Fatalf("kind %d %q ref %v: wrote past its result at %d", kind, raw, ref, i)
+		}
+	}
 	return true
 }
 
