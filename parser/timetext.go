@@ -108,15 +108,13 @@ func (c *TimeText) AppendUTC(dst []byte, r *Record, ref time.Time) (_ []byte, ok
 // runtime.memequal's call cost more than the compare.
 func sameText(a, b []byte) bool {
 	n := len(a)
-	if n != len(b) || n < 8 {
+	if n != len(b) || n < 8 || n > 24 {
 		return n == len(b) && (n == 0 || string(a) == string(b))
 	}
-	for k := 0; k < n-8; k += 8 {
-		if binary.LittleEndian.Uint64(a[k:]) != binary.LittleEndian.Uint64(b[k:]) {
-			return false
-		}
-	}
-	return binary.LittleEndian.Uint64(a[n-8:]) == binary.LittleEndian.Uint64(b[n-8:])
+	// The first and last words, and the middle one past 16 bytes.
+	return binary.LittleEndian.Uint64(a) == binary.LittleEndian.Uint64(b) &&
+		binary.LittleEndian.Uint64(a[n-8:]) == binary.LittleEndian.Uint64(b[n-8:]) &&
+		(n <= 16 || binary.LittleEndian.Uint64(a[8:]) == binary.LittleEndian.Uint64(b[8:]))
 }
 
 // secondWords holds a second's text "2006-01-02T15:04:05" as the words
