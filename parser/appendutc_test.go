@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -118,4 +119,22 @@ func FuzzAppendUTC(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) { checkAppendUTC(t, b) })
+}
+
+// TestAppendUTCCalendar holds AppendUTC to appendUTCRef on every
+// two-digit month and day of leap and common years, and every two-digit
+// hour, minute and second: the ranges it compares as text.
+func TestAppendUTCCalendar(t *testing.T) {
+	for _, y := range []string{"2024", "2026", "1900", "2000"} {
+		for m := range 100 {
+			for d := range 100 {
+				checkAppendUTC(t, fmt.Appendf(nil, "%s-%02d-%02dT05:52:38Z", y, m, d))
+			}
+		}
+	}
+	for h := range 100 {
+		for ms := range 100 {
+			checkAppendUTC(t, fmt.Appendf(nil, "2026-11-30T%02d:%02d:%02d.5Z", h, ms, 99-ms))
+		}
+	}
 }

@@ -236,18 +236,24 @@ func epochTime(b []byte) (time.Time, bool) {
 func epochParts(b []byte) (sec, nsec int64, ok bool) {
 	// Integer nanoseconds, decoded by hand: strconv's error for a float
 	// ("1.796e+09") allocates, and this runs for every zap/zerolog record.
+	// The first sixteen digits are taken as two words, which zap's and
+	// zerolog's floats of as many bytes fail at once (their point comes
+	// within them), without reading the digits before it twice.
 	if len(b) > 17 && len(b) < 20 {
-		var n int64
-		digits := true
-		for _, c := range b {
-			if c < '0' || c > '9' {
-				digits = false
-				break
+		w0, w1 := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])
+		if digitsAt(w0, ^uint64(0)) && digitsAt(w1, ^uint64(0)) {
+			n := int64(eightDigits(w0)*1e8 + eightDigits(w1))
+			digits := true
+			for _, c := range b[16:] {
+				if c < '0' || c > '9' {
+					digits = false
+					break
+				}
+				n = n*10 + int64(c-'0') // past int64 it wraps negative, as before
 			}
-			n = n*10 + int64(c-'0')
-		}
-		if digits && n > 1e17 {
-			return n / 1e9, n % 1e9, true
+			if digits && n > 1e17 {
+				return n / 1e9, n % 1e9, true
+			}
 		}
 	}
 	f, ok := parseDecimalFloat(b)
@@ -604,13 +610,20 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 		!digitsAt(clock, 0xffff00ffff00ffff) || clock&0x0000ff0000ff0000 != 0x00003a00003a0000 {
 		return dst, false
 	}
-	// Past the 28th a day is checked against its month, and the year
-	// read, only for February. A digit's value is its low four bits.
-	month, day := int(date>>40&15)*10+int(date>>48&15), int(mid&15)*10+int(mid>>8&15)
-	if month < 1 || month > 12 || day < 1 || day > 28 && (day > 31 ||
-		month == 2 && day > daysIn(int(date&15)*1000+int(date>>8&15)*100+int(date>>16&15)*10+int(date>>24&15), 2) ||
-		day == 31 && daysIn(0, month) < 31) ||
-		int(clock&15)*10+int(clock>>8&15) > 23 || byte(clock>>24) > '5' || byte(clock>>48) > '5' {
+	// The month (01 to 12), the hour (00 to 23) and the day (01 to 31)
+	// are in range when their two digits, read first byte high, are:
+	// digits compare as their text, a range as one subtraction. Past the
+	// 28th a day is checked against its month, and the year read, only
+	// for 29 February (a digit's value is its low four bits).
+	month := bits.ReverseBytes16(uint16(date >> 40))
+	if month-0x3031 > 0x3132-0x3031 || bits.ReverseBytes16(uint16(clock)) > 0x3233 ||
+		byte(clock>>24) > '5' || byte(clock>>48) > '5' {
+		return dst, false
+	}
+	if day := bits.ReverseBytes16(uint16(mid)); day-0x3031 > 0x3238-0x3031 &&
+		(day-0x3031 > 0x3331-0x3031 ||
+			month == 0x3032 && (day > 0x3239 || daysIn(int(date&15)*1000+int(date>>8&15)*100+int(date>>16&15)*10+int(date>>24&15), 2) < 29) ||
+			day == 0x3331 && (month == 0x3034 || month == 0x3036 || month == 0x3039 || month == 0x3131)) {
 		return dst, false
 	}
 	// e is the end of what is copied from b: the fraction's first nine
@@ -665,9 +678,10 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 	if cap(dst)-n < 30 {
 		dst = slices.Grow(dst, 30)
 	}
-	dst = dst[:n+e+1]
-	d := dst[n:]
-	binary.LittleEndian.PutUint64(d, date)
+	// The room as an array, so that the stores at constant offsets need
+	// no bounds checks.
+	d := (*[30]byte)(dst[n : n+30])
+	binary.LittleEndian.PutUint64(d[:], date)
 	binary.LittleEndian.PutUint64(d[8:], mid&^0xff0000|'T'<<16)
 	binary.LittleEndian.PutUint64(d[11:], clock)
 	if e > 19 {
@@ -675,7 +689,7 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 		d[19], d[20] = '.', b[20] // the ninth digit back, when there are nine
 	}
 	d[e] = 'Z'
-	return dst, true
+	return dst[:n+e+1], true
 }
 
 // digits2 is the number b[0:2] writes in decimal digits.

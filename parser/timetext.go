@@ -3,6 +3,7 @@ package parser
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"time"
 )
 
@@ -18,13 +19,15 @@ import (
 type TimeText struct {
 	kind       uint8
 	loc        *time.Location
-	year       int        // the reference's year and month, for the kinds
-	month      time.Month // without a year (zero for the others)
-	head, tail []byte     // the raw time before and after its fraction's digits
-	text       []byte     // "2006-01-02T15:04:05" of that second, in UTC; empty when none
+	year       int         // the reference's year and month, for the kinds
+	month      time.Month  // without a year (zero for the others)
+	head, tail []byte      // the raw time before and after its fraction's digits
+	text       secondWords // "2006-01-02T15:04:05" of that second, in UTC, when textOK
+	textOK     bool
 	ref        refMonth
-	epochSec   int64  // the second of the last epoch time written
-	epochText  []byte // "2006-01-02T15:04:05" of epochSec; empty when none
+	epochSec   int64       // the second of the last epoch time written
+	epochText  secondWords // "2006-01-02T15:04:05" of epochSec, when epochOK
+	epochOK    bool
 }
 
 // AppendUTC appends the record's timestamp, decoded against ref, exactly as
@@ -49,22 +52,88 @@ func (c *TimeText) AppendUTC(dst []byte, r *Record, ref time.Time) (_ []byte, ok
 		year, month = c.ref.date(ref)
 	}
 	loc := ref.Location()
-	if len(c.text) == 0 || r.timeKind != c.kind || loc != c.loc || year != c.year || month != c.month ||
-		string(b[:i]) != string(c.head) || string(b[j:]) != string(c.tail) {
+	if !c.textOK || r.timeKind != c.kind || loc != c.loc || year != c.year || month != c.month ||
+		!sameText(b[:i], c.head) || !sameText(b[j:], c.tail) {
 		// Another second: decoded the general way, once.
 		t, ok := r.Timestamp(ref)
-		t = t.UTC()
-		if y := t.Year(); !ok || y < 0 || y > 9999 {
-			c.text = c.text[:0]
+		sec := t.Unix()
+		if !ok || sec < minSecondText || sec > maxSecondText { // years 0 to 9999
+			c.textOK = false
 			return dst, false
 		}
 		c.kind, c.loc, c.year, c.month = r.timeKind, loc, year, month
 		c.head = append(c.head[:0], b[:i]...)
 		c.tail = append(c.tail[:0], b[j:]...)
-		c.text = t.AppendFormat(c.text[:0], "2006-01-02T15:04:05")
+		c.text, c.textOK = newSecondWords(sec), true
 	}
-	dst = append(dst, c.text...)
-	return append(appendFraction(dst, b[i:j]), 'Z'), true
+	// The second's text, with room for the point, up to nine digits and
+	// the 'Z' after it, as an array: stores at constant offsets need no
+	// bounds checks. Nothing is written past the result, as append
+	// would not.
+	n := len(dst)
+	dst = slices.Grow(dst, 30)
+	d := (*[30]byte)(dst[n : n+30])
+	k := 19 // the bytes written
+	if f := j - i; f > 0 && f <= 8 && len(b) >= 8 {
+		// Up to eight digits (milli- and microseconds) as one word, as
+		// Record.AppendUTC copies them: the word b[i:i+8], or the one
+		// ending b shifted so that b[i] is its low byte; the digits that
+		// are not '0' are its bytes left nonzero, the last of them the
+		// last written. They are stored as the word ending there, before
+		// the second's text, which writes over its bytes before them.
+		var w uint64
+		if len(b)-i >= 8 {
+			w = binary.LittleEndian.Uint64(b[i:])
+		} else {
+			w = binary.LittleEndian.Uint64(b[len(b)-8:]) >> (8 * (8 - (len(b) - i)))
+		}
+		m := uint64(1)<<(8*f) - 1 // f = 8: all ones
+		w &= m
+		if t := w ^ 0x3030303030303030&m; t != 0 {
+			k = 28 - bits.LeadingZeros64(t)/8
+			binary.LittleEndian.PutUint64(d[k-8:], w<<(8*(28-k)))
+			d[19] = '.'
+		}
+	} else if f > 0 {
+		c.text.put(d)
+		return append(appendFraction(dst[:n+19], b[i:j]), 'Z'), true
+	}
+	c.text.put(d)
+	d[k] = 'Z'
+	return dst[:n+k+1], true
+}
+
+// sameText reports string(a) == string(b), by words for the heads and
+// tails of raw times TimeText compares (most of 14 to 20 bytes, or none):
+// runtime.memequal's call cost more than the compare.
+func sameText(a, b []byte) bool {
+	n := len(a)
+	if n != len(b) || n < 8 || n > 24 {
+		return n == len(b) && (n == 0 || string(a) == string(b))
+	}
+	// The first and last words, and the middle one past 16 bytes.
+	return binary.LittleEndian.Uint64(a) == binary.LittleEndian.Uint64(b) &&
+		binary.LittleEndian.Uint64(a[n-8:]) == binary.LittleEndian.Uint64(b[n-8:]) &&
+		(n <= 16 || binary.LittleEndian.Uint64(a[8:]) == binary.LittleEndian.Uint64(b[8:]))
+}
+
+// secondWords holds a second's text "2006-01-02T15:04:05" as the words
+// [0:8], [8:16] and [11:19] of it: stored as three words, not copied by
+// runtime.memmove.
+type secondWords [3]uint64
+
+// newSecondWords returns appendSecondText's text of sec as words.
+func newSecondWords(sec int64) secondWords {
+	var t [19]byte
+	appendSecondText(t[:0], sec)
+	return secondWords{binary.LittleEndian.Uint64(t[0:]), binary.LittleEndian.Uint64(t[8:]), binary.LittleEndian.Uint64(t[11:])}
+}
+
+// put stores the second's text in d[:19].
+func (w *secondWords) put(d *[30]byte) {
+	binary.LittleEndian.PutUint64(d[:], w[0])
+	binary.LittleEndian.PutUint64(d[8:], w[1])
+	binary.LittleEndian.PutUint64(d[11:], w[2])
 }
 
 // appendEpoch is AppendUTC for an epoch time (zap's, zerolog's), which
@@ -84,25 +153,65 @@ func (c *TimeText) appendEpoch(dst, b []byte) (_ []byte, ok bool) {
 		}
 	}
 	// Years 1970 to 9999, which RFC 3339 writes with four digits.
-	if sec < 0 || sec > 253402300799 {
+	if sec < 0 || sec > maxSecondText {
 		return dst, false
 	}
-	if len(c.epochText) == 0 || sec != c.epochSec {
-		c.epochText = time.Unix(sec, 0).UTC().AppendFormat(c.epochText[:0], "2006-01-02T15:04:05")
-		c.epochSec = sec
+	if !c.epochOK || sec != c.epochSec {
+		c.epochText, c.epochSec, c.epochOK = newSecondWords(sec), sec, true
 	}
-	dst = append(dst, c.epochText...)
+	// The second's text, with room for the point, nine digits and the
+	// 'Z' after it, as an array (see AppendUTC).
+	n := len(dst)
+	dst = slices.Grow(dst, 30)
+	d := (*[30]byte)(dst[n : n+30])
+	k := 19 // the bytes written
 	if nsec != 0 {
 		// The point, the first digit, then the other eight as one word
-		// (eightDigitsText) less its trailing zeros: its high bytes.
-		d := eightDigitsText(uint64(nsec % 1e8))
-		n := 8 - bits.LeadingZeros64(d)/8
-		var f [10]byte
-		f[0], f[1] = '.', byte('0'+nsec/1e8)
-		binary.LittleEndian.PutUint64(f[2:], d+0x3030303030303030)
-		dst = append(dst, f[:2+n]...)
+		// (eightDigitsText) less its trailing zeros, its high bytes:
+		// stored as the word ending the result, before the second's
+		// text and the first digit, which write over its bytes before.
+		v := eightDigitsText(uint64(nsec % 1e8))
+		k = 29 - bits.LeadingZeros64(v)/8
+		binary.LittleEndian.PutUint64(d[k-8:], (v+0x3030303030303030)<<(8*(29-k)))
+		d[19], d[20] = '.', byte('0'+nsec/1e8)
 	}
-	return append(dst, 'Z'), true
+	c.epochText.put(d)
+	d[k] = 'Z'
+	return dst[:n+k+1], true
+}
+
+// The Unix seconds of 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the
+// years RFC 3339 writes with four digits.
+const (
+	minSecondText = -62167219200
+	maxSecondText = 253402300799
+)
+
+// appendSecondText appends "2006-01-02T15:04:05" of the Unix second sec in
+// UTC, minSecondText <= sec <= maxSecondText, as time.Time.AppendFormat
+// writes it: the calendar date by days-from-civil's inverse (Hinnant's
+// civil_from_days) on days counted from 0000-03-01 less one 400-year era,
+// so that every division is of a number not negative. A new second costs
+// about a hundred instructions here, two thousand in AppendFormat.
+func appendSecondText(dst []byte, sec int64) []byte {
+	s := uint64(sec - minSecondText - 60*86400 + 146097*86400) // from -0400-03-01
+	days, tod := s/86400, s%86400
+	era := days / 146097
+	doe := days - era*146097                               // [0, 146096]
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365 // [0, 399]
+	doy := doe - (365*yoe + yoe/4 - yoe/100)               // [0, 365], from 1 March
+	mp := (5*doy + 2) / 153                                // [0, 11], March first
+	day := doy - (153*mp+2)/5 + 1
+	year, month := era*400+yoe-400, mp+3
+	if mp >= 10 {
+		year, month = year+1, mp-9
+	}
+	hh, mm, ss := tod/3600, tod/60%60, tod%60
+	return append(dst,
+		byte('0'+year/1000), byte('0'+year/100%10), byte('0'+year/10%10), byte('0'+year%10), '-',
+		byte('0'+month/10), byte('0'+month%10), '-', byte('0'+day/10), byte('0'+day%10), 'T',
+		byte('0'+hh/10), byte('0'+hh%10), ':', byte('0'+mm/10), byte('0'+mm%10), ':',
+		byte('0'+ss/10), byte('0'+ss%10))
 }
 
 // eightDigitsText returns the eight decimal digits of v < 1e8 as the values
@@ -128,14 +237,15 @@ func eightDigitsText(v uint64) uint64 {
 func splitFraction(kind uint8, b []byte) (i, j int, ok bool) {
 	switch kind {
 	case timeKlog: // MMDD hh:mm:ss.uuuuuu
-		if len(b) == 20 && allDigits(b[14:]) {
+		// The six digits are the high bytes of the word ending b.
+		if len(b) == 20 && digitsAt(binary.LittleEndian.Uint64(b[12:]), 0xffffffffffff0000) {
 			return 14, 20, true
 		}
 	case timeLog15: // MM-DD|hh:mm:ss[.mmm]
 		if len(b) == 14 {
 			return 14, 14, true
 		}
-		if len(b) == 18 && allDigits(b[15:]) {
+		if len(b) == 18 && digitsAt(binary.LittleEndian.Uint64(b[10:]), 0xffffff0000000000) {
 			return 15, 18, true
 		}
 	case timeStdlog: // 2006/01/02 15:04:05[.000000], read by position

@@ -47,6 +47,22 @@ func checkTimeText(t *testing.T, c *TimeText, kind uint8, raw []byte, ref time.T
 	if string(got[1:]) != want.Format(time.RFC3339Nano) {
 		t.Fatalf("kind %d %q ref %v: wrote %q, Timestamp says %s", kind, raw, ref, got[1:], want.Format(time.RFC3339Nano))
 	}
+	// Again into a buffer with room: the same text, and nothing written
+	// past it.
+	full := make([]byte, 64)
+	for i := range full {
+		full[i] = '#'
+	}
+	full[0] = 'x'
+	again, ok := c.AppendUTC(full[:1], &r, ref)
+	if !ok || string(again) != string(got) {
+		t.Fatalf("kind %d %q ref %v: wrote %q, then %q, %v", kind, raw, ref, got, again, ok)
+	}
+	for i := len(again); i < len(full); i++ {
+		if full[i] != '#' {
+			t.Fatalf("kind %d %q ref %v: wrote past its result at %d", kind, raw, ref, i)
+		}
+	}
 	return true
 }
 
@@ -163,6 +179,11 @@ func FuzzTimeText(f *testing.F) {
 	f.Add(uint8(6), []byte("2026-11-30 05:52:38.25 -0730"), []byte("2026-11-30 05:52:38.5 -0730"), int64(0), int64(0), uint8(3))
 	f.Add(uint8(7), []byte("261130  5:52:38"), []byte("261130  5:52:38"), int64(0), int64(0), uint8(9))
 	f.Add(uint8(3), []byte("0000-01-10 00:00:00"), []byte("0"), int64(-41), int64(60), uint8(2)) // too short for its kind
+	// Fractions of one to nine digits, ending the raw time or before its zone.
+	f.Add(uint8(3), []byte("2026-11-30T07:52:38.1+02:00"), []byte("2026-11-30T07:52:38.12345670+02:00"), int64(0), int64(0), uint8(0))
+	f.Add(uint8(3), []byte("2026-11-30T07:52:38.123456789-01:00"), []byte("2026-11-30T07:52:38.00000001-01:00"), int64(0), int64(0), uint8(0))
+	f.Add(uint8(2), []byte("2026/11/30 05:52:38.1"), []byte("2026/11/30 05:52:38.12345678"), int64(0), int64(0), uint8(0))
+	f.Add(uint8(0), []byte("1130 05:52:38.000010"), []byte("1130 05:52:38.100000"), int64(1796017958), int64(1), uint8(0))
 	f.Add(uint8(8), []byte("1.7960179581095307e+09"), []byte("1.7960179581109753e+09"), int64(0), int64(0), uint8(0))
 	f.Add(uint8(8), []byte("1796017958111008073"), []byte("1.796017958999e+12"), int64(0), int64(0), uint8(0))
 	locs := timeTextZones(f)
