@@ -240,7 +240,7 @@ func epochParts(b []byte) (sec, nsec int64, ok bool) {
 	// zerolog's floats of as many bytes fail at once (their point comes
 	// within them), without reading the digits before it twice.
 	if len(b) > 17 && len(b) < 20 {
-		w0, w1 := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])
+		w0, w1 := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:16])
 		if digitsAt(w0, ^uint64(0)) && digitsAt(w1, ^uint64(0)) {
 			n := int64(eightDigits(w0)*1e8 + eightDigits(w1))
 			digits := true
@@ -316,7 +316,7 @@ func parseDecimalFloat(b []byte) (float64, bool) {
 		fs := i
 		// zap's fraction runs to 16 digits: eight at a time.
 		for ; i+8 <= len(b); i += 8 {
-			x := binary.LittleEndian.Uint64(b[i:])
+			x := binary.LittleEndian.Uint64(b[i : i+8])
 			if !digitsAt(x, ^uint64(0)) {
 				break
 			}
@@ -604,7 +604,7 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 	// first byte that is no digit, and the zone follows only there). The
 	// fields are read from the words, not from b: a byte of b read again
 	// keeps the compiler from loading its word as one.
-	date, mid, clock := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:]), binary.LittleEndian.Uint64(b[11:])
+	date, mid, clock := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:16]), binary.LittleEndian.Uint64(b[11:19])
 	if !digitsAt(date, 0x00ffff00ffffffff) || date&0xff0000ff00000000 != 0x2d00002d00000000 ||
 		!digitsAt(mid, 0xffff) || mid&0xff0000 != 'T'<<16 && mid&0xff0000 != ' '<<16 ||
 		!digitsAt(clock, 0xffff00ffff00ffff) || clock&0x0000ff0000ff0000 != 0x00003a00003a0000 {
@@ -638,7 +638,7 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 		if f := z - 20; f <= 8 {
 			var frac uint64
 			if len(b) >= 28 {
-				frac = binary.LittleEndian.Uint64(b[20:])
+				frac = binary.LittleEndian.Uint64(b[20:28])
 			} else {
 				// The word ending b, shifted so that b[20] is its low
 				// byte (len(b) > 21 here).
@@ -685,7 +685,7 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 	binary.LittleEndian.PutUint64(d[8:], mid&^0xff0000|'T'<<16)
 	binary.LittleEndian.PutUint64(d[11:], clock)
 	if e > 19 {
-		binary.LittleEndian.PutUint64(d[e-8:], binary.LittleEndian.Uint64(b[e-8:]))
+		binary.LittleEndian.PutUint64(d[e-8:], binary.LittleEndian.Uint64(b[e-8:e]))
 		d[19], d[20] = '.', b[20] // the ninth digit back, when there are nine
 	}
 	d[e] = 'Z'

@@ -83,7 +83,7 @@ func (c *TimeText) AppendUTC(dst []byte, r *Record, ref time.Time) (_ []byte, ok
 		// the second's text, which writes over its bytes before them.
 		var w uint64
 		if len(b)-i >= 8 {
-			w = binary.LittleEndian.Uint64(b[i:])
+			w = binary.LittleEndian.Uint64(b[i : i+8])
 		} else {
 			w = binary.LittleEndian.Uint64(b[len(b)-8:]) >> (8 * (8 - (len(b) - i)))
 		}
@@ -114,7 +114,7 @@ func sameText(a, b []byte) bool {
 	// The first and last words, and the middle one past 16 bytes.
 	return binary.LittleEndian.Uint64(a) == binary.LittleEndian.Uint64(b) &&
 		binary.LittleEndian.Uint64(a[n-8:]) == binary.LittleEndian.Uint64(b[n-8:]) &&
-		(n <= 16 || binary.LittleEndian.Uint64(a[8:]) == binary.LittleEndian.Uint64(b[8:]))
+		(n <= 16 || binary.LittleEndian.Uint64(a[8:16]) == binary.LittleEndian.Uint64(b[8:16]))
 }
 
 // secondWords holds a second's text "2006-01-02T15:04:05" as the words
@@ -238,14 +238,14 @@ func splitFraction(kind uint8, b []byte) (i, j int, ok bool) {
 	switch kind {
 	case timeKlog: // MMDD hh:mm:ss.uuuuuu
 		// The six digits are the high bytes of the word ending b.
-		if len(b) == 20 && digitsAt(binary.LittleEndian.Uint64(b[12:]), 0xffffffffffff0000) {
+		if len(b) == 20 && digitsAt(binary.LittleEndian.Uint64(b[12:20]), 0xffffffffffff0000) {
 			return 14, 20, true
 		}
 	case timeLog15: // MM-DD|hh:mm:ss[.mmm]
 		if len(b) == 14 {
 			return 14, 14, true
 		}
-		if len(b) == 18 && digitsAt(binary.LittleEndian.Uint64(b[10:]), 0xffffff0000000000) {
+		if len(b) == 18 && digitsAt(binary.LittleEndian.Uint64(b[10:18]), 0xffffff0000000000) {
 			return 15, 18, true
 		}
 	case timeStdlog: // 2006/01/02 15:04:05[.000000], read by position
