@@ -403,6 +403,22 @@ func AppendString(dst, s []byte) []byte {
 			d[n+1] = '"'
 			return dst[:m+n+2]
 		}
+	} else if n > 16 && n <= 32 {
+		// Up to twice that (most callers, many messages) in four
+		// words, the last two overlapping the first two: the general
+		// path's set-up costs more than the test of all four.
+		w0, w1 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:])
+		w2, w3 := binary.LittleEndian.Uint64(s[n-16:]), binary.LittleEndian.Uint64(s[n-8:])
+		if m := len(dst); needsCare(w0)|needsCare(w1)|needsCare(w2)|needsCare(w3) == 0 && cap(dst)-m >= 34 {
+			d := dst[m : m+34]
+			d[0] = '"'
+			binary.LittleEndian.PutUint64(d[1:], w0)
+			binary.LittleEndian.PutUint64(d[9:], w1)
+			binary.LittleEndian.PutUint64(d[n-15:], w2)
+			binary.LittleEndian.PutUint64(d[n-7:], w3)
+			d[n+1] = '"'
+			return dst[:m+n+2]
+		}
 	} else if m := len(dst); n < 8 && cap(dst)-m >= 9 {
 		// Shorter, a byte at a time, as far as the first that needs
 		// care; the general path starts over from there.
