@@ -419,6 +419,23 @@ func AppendString(dst, s []byte) []byte {
 			d[n+1] = '"'
 			return dst[:m+n+2]
 		}
+	} else if n > 32 && n <= 48 {
+		// And three times (the longer callers: a package's path), in
+		// six words: a loop over them costs more than the general path.
+		w0, w1, w2 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:]), binary.LittleEndian.Uint64(s[16:])
+		w3, w4, w5 := binary.LittleEndian.Uint64(s[n-24:]), binary.LittleEndian.Uint64(s[n-16:]), binary.LittleEndian.Uint64(s[n-8:])
+		if m := len(dst); needsCare(w0)|needsCare(w1)|needsCare(w2)|needsCare(w3)|needsCare(w4)|needsCare(w5) == 0 && cap(dst)-m >= 50 {
+			d := dst[m : m+50]
+			d[0] = '"'
+			binary.LittleEndian.PutUint64(d[1:], w0)
+			binary.LittleEndian.PutUint64(d[9:], w1)
+			binary.LittleEndian.PutUint64(d[17:], w2)
+			binary.LittleEndian.PutUint64(d[n-23:], w3)
+			binary.LittleEndian.PutUint64(d[n-15:], w4)
+			binary.LittleEndian.PutUint64(d[n-7:], w5)
+			d[n+1] = '"'
+			return dst[:m+n+2]
+		}
 	} else if m := len(dst); n < 8 && cap(dst)-m >= 9 {
 		// Shorter, a byte at a time, as far as the first that needs
 		// care; the general path starts over from there.
