@@ -188,50 +188,48 @@ func (e *Encoder) AppendAttributes(dst []byte, rec *parser.Record) (_ []byte, ok
 
 // appendLogger appends the logger object, after `,"logger":` when member
 // (a constant rather than a parameter, so that its append is two stores).
+// A record that names a logger, a caller or a thread (which is either a
+// number, ThreadID, or a name, ThreadName) has one: each member is written
+// as it is read, the thread's last, so that no value is kept across the
+// call that reads a thread's number.
 func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, member bool) []byte {
-	name, caller := rec.Logger(), rec.Caller()
-	tid, hasTID := rec.ThreadID()
-	var tname []byte
-	if !hasTID {
-		tname = rec.ThreadName()
+	if !rec.HasSource() {
+		return dst
 	}
-	if name != nil || caller != nil || hasTID || tname != nil {
-		if member {
-			dst = append(dst, `,"logger":{`...)
-		} else {
-			dst = append(dst, '{')
-		}
-		sep := false
-		if name != nil {
-			dst = append(dst, `"name":`...)
-			dst = AppendString(dst, name)
-			sep = true
-		}
-		if caller != nil {
-			if sep {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, `"caller":`...)
-			dst = AppendString(dst, caller)
-			sep = true
-		}
-		if hasTID {
-			if sep {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, `"thread_id":`...)
-			dst = appendInt(dst, tid)
-		} else if tname != nil {
-			// Datadog's standard attribute logger.thread_name.
-			if sep {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, `"thread_name":`...)
-			dst = AppendString(dst, tname)
-		}
-		dst = append(dst, '}')
+	if member {
+		dst = append(dst, `,"logger":{`...)
+	} else {
+		dst = append(dst, '{')
 	}
-	return dst
+	sep := false
+	if name := rec.Logger(); name != nil {
+		dst = append(dst, `"name":`...)
+		dst = AppendString(dst, name)
+		sep = true
+	}
+	if caller := rec.Caller(); caller != nil {
+		if sep {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `"caller":`...)
+		dst = AppendString(dst, caller)
+		sep = true
+	}
+	if tid, ok := rec.ThreadID(); ok {
+		if sep {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `"thread_id":`...)
+		dst = appendInt(dst, tid)
+	} else if tname := rec.ThreadName(); tname != nil {
+		// Datadog's standard attribute logger.thread_name.
+		if sep {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `"thread_name":`...)
+		dst = AppendString(dst, tname)
+	}
+	return append(dst, '}')
 }
 
 func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string) []byte {
