@@ -215,7 +215,14 @@ func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, member bool) []by
 		dst = AppendString(dst, caller)
 		sep = true
 	}
-	if tid, ok := rec.ThreadID(); ok {
+	if t := rec.ThreadIDText(); t != nil && !e.general {
+		// Most thread ids are written as appendInt writes them: a copy.
+		if sep {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `"thread_id":`...)
+		dst = append(dst, t...)
+	} else if tid, ok := rec.ThreadID(); ok {
 		if sep {
 			dst = append(dst, ',')
 		}

@@ -210,6 +210,38 @@ func (r *Record) ThreadID() (id int, ok bool) {
 
 func (r *Record) threadID() (int, bool) { return atoiSigned(r.get(r.thread)) }
 
+// ThreadIDText returns ThreadID's id as strconv.Itoa writes it, when the
+// line writes it so (most do: no plus sign, no leading zero), so that an
+// encoder copies it rather than read the number and write it again; nil
+// otherwise. Like ThreadID, it tests for no thread in line.
+func (r *Record) ThreadIDText() []byte {
+	if r.thread.empty() {
+		return nil
+	}
+	return r.threadIDText()
+}
+
+// threadIDText is out of line, so that ThreadIDText's test is in line.
+//
+//go:noinline
+func (r *Record) threadIDText() []byte {
+	t := r.get(r.thread)
+	d := t
+	if len(d) > 1 && d[0] == '-' {
+		d = d[1:]
+	}
+	// atoiSigned's limit of nine digits; "-0" is 0, "07" 7.
+	if len(d) == 0 || len(d) > 9 || d[0] == '0' && len(t) > 1 {
+		return nil
+	}
+	for _, c := range d {
+		if c < '0' || c > '9' {
+			return nil
+		}
+	}
+	return t
+}
+
 // ThreadName returns the thread (or process) the record names when that
 // is not a number, which ThreadID gives: a JVM thread's name ("main",
 // "http-nio-8080-exec-1"), an Erlang process ("<0.200.3>"). It is nil when
