@@ -460,9 +460,12 @@ func AppendString(dst, s []byte) []byte {
 		}
 	}
 	dst = append(dst, '"')
-	for i := 0; ; {
+	// src is what is left of s to write. Neither s nor an index into it
+	// is kept: the fewer values live across the runs' loop, the fewer
+	// the compiler keeps on the stack and loads again in it.
+	src := s
+	for {
 		n := len(dst)
-		src := s[i:]
 		// Room for the run's copy and the closing quote.
 		if cap(dst)-n < len(src)+1 {
 			dst = slices.Grow(dst, len(src)+1)
@@ -540,10 +543,10 @@ func AppendString(dst, s []byte) []byte {
 				continue
 			}
 			dst = out[:len(out)-len(w)+k]
-			i = len(s) - len(src) + k
+			src = src[k:]
 			break
 		}
-		c := s[i]
+		c := src[0]
 		if c < utf8.RuneSelf { // a quote, a backslash or a control byte
 			switch c {
 			case '"', '\\':
@@ -557,23 +560,23 @@ func AppendString(dst, s []byte) []byte {
 			default:
 				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 			}
-			i++
+			src = src[1:]
 			continue
 		}
-		r, size := utf8.DecodeRune(s[i:])
+		r, size := utf8.DecodeRune(src)
 		if r == utf8.RuneError && size == 1 {
 			dst = append(dst, '\\', '\\', 'x', hexDigits[c>>4], hexDigits[c&0xf])
-			i++
+			src = src[1:]
 			continue
 		}
 		if r == '\u2028' || r == '\u2029' {
 			// Valid JSON, but not valid JavaScript; escape like encoding/json.
 			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += size
+			src = src[size:]
 			continue
 		}
-		dst = append(dst, s[i:i+size]...)
-		i += size
+		dst = append(dst, src[:size]...)
+		src = src[size:]
 	}
 }
 
