@@ -392,8 +392,12 @@ const hexDigits = "0123456789abcdef"
 // eight bytes or more is read overlapping the one before it; a shorter run
 // goes a byte at a time. Nothing is written past the text's copy. The
 // loops index src and d, both len(src) long, from 0, which lets the
-// compiler drop their bounds checks. The copy is in line, not a call per
-// run: a run ends at each escape and each multi-byte rune.
+// compiler drop their bounds checks. Each word is stored into a slice
+// of its eight bytes with a capacity of eight (d[k:k+8:k+8]): the pointer
+// of d[k:] is masked in case the slice is empty, four instructions a
+// store, where the full slice costs at most a bounds check. The copy is
+// in line, not a call per run: a run ends at each escape and each
+// multi-byte rune.
 func AppendString(dst, s []byte) []byte {
 	if n := len(s); n >= 8 && n <= 16 {
 		// A short text (a caller, a logger's name, many messages) in
@@ -403,8 +407,8 @@ func AppendString(dst, s []byte) []byte {
 		if m := len(dst); needsCare(w0)|needsCare(w1) == 0 && cap(dst)-m >= 18 {
 			d := dst[m : m+18]
 			d[0] = '"'
-			binary.LittleEndian.PutUint64(d[1:], w0)
-			binary.LittleEndian.PutUint64(d[n-7:], w1)
+			binary.LittleEndian.PutUint64(d[1:9:9], w0)
+			binary.LittleEndian.PutUint64(d[n-7:n+1:n+1], w1)
 			d[n+1] = '"'
 			return dst[:m+n+2]
 		}
@@ -417,10 +421,10 @@ func AppendString(dst, s []byte) []byte {
 		if m := len(dst); needsCare(w0)|needsCare(w1)|needsCare(w2)|needsCare(w3) == 0 && cap(dst)-m >= 34 {
 			d := dst[m : m+34]
 			d[0] = '"'
-			binary.LittleEndian.PutUint64(d[1:], w0)
-			binary.LittleEndian.PutUint64(d[9:], w1)
-			binary.LittleEndian.PutUint64(d[n-15:], w2)
-			binary.LittleEndian.PutUint64(d[n-7:], w3)
+			binary.LittleEndian.PutUint64(d[1:9:9], w0)
+			binary.LittleEndian.PutUint64(d[9:17:17], w1)
+			binary.LittleEndian.PutUint64(d[n-15:n-7:n-7], w2)
+			binary.LittleEndian.PutUint64(d[n-7:n+1:n+1], w3)
 			d[n+1] = '"'
 			return dst[:m+n+2]
 		}
@@ -432,12 +436,12 @@ func AppendString(dst, s []byte) []byte {
 		if m := len(dst); needsCare(w0)|needsCare(w1)|needsCare(w2)|needsCare(w3)|needsCare(w4)|needsCare(w5) == 0 && cap(dst)-m >= 50 {
 			d := dst[m : m+50]
 			d[0] = '"'
-			binary.LittleEndian.PutUint64(d[1:], w0)
-			binary.LittleEndian.PutUint64(d[9:], w1)
-			binary.LittleEndian.PutUint64(d[17:], w2)
-			binary.LittleEndian.PutUint64(d[n-23:], w3)
-			binary.LittleEndian.PutUint64(d[n-15:], w4)
-			binary.LittleEndian.PutUint64(d[n-7:], w5)
+			binary.LittleEndian.PutUint64(d[1:9:9], w0)
+			binary.LittleEndian.PutUint64(d[9:17:17], w1)
+			binary.LittleEndian.PutUint64(d[17:25:25], w2)
+			binary.LittleEndian.PutUint64(d[n-23:n-15:n-15], w3)
+			binary.LittleEndian.PutUint64(d[n-15:n-7:n-7], w4)
+			binary.LittleEndian.PutUint64(d[n-7:n+1:n+1], w5)
 			d[n+1] = '"'
 			return dst[:m+n+2]
 		}
@@ -485,8 +489,8 @@ func AppendString(dst, s []byte) []byte {
 				for ; k <= len(src)-16; k += 16 {
 					w0 := binary.LittleEndian.Uint64(src[k:])
 					w1 := binary.LittleEndian.Uint64(src[k+8:])
-					binary.LittleEndian.PutUint64(d[k:], w0)
-					binary.LittleEndian.PutUint64(d[k+8:], w1)
+					binary.LittleEndian.PutUint64(d[k:k+8:k+8], w0)
+					binary.LittleEndian.PutUint64(d[k+8:k+16:k+16], w1)
 					// The lowest mark of each word is exact, and w1's
 					// counts only when w0 has none.
 					if m0, m1 := needsCare(w0), needsCare(w1); m0|m1 != 0 {
@@ -500,7 +504,7 @@ func AppendString(dst, s []byte) []byte {
 				}
 				if k <= len(src)-8 {
 					x := binary.LittleEndian.Uint64(src[k:])
-					binary.LittleEndian.PutUint64(d[k:], x)
+					binary.LittleEndian.PutUint64(d[k:k+8:k+8], x)
 					if m := needsCare(x); m != 0 {
 						k += bits.TrailingZeros64(m) / 8
 						goto care
@@ -513,7 +517,7 @@ func AppendString(dst, s []byte) []byte {
 					// again as it is.
 					j := len(src) - 8
 					x := binary.LittleEndian.Uint64(src[j:])
-					binary.LittleEndian.PutUint64(d[j:], x)
+					binary.LittleEndian.PutUint64(d[j:j+8:j+8], x)
 					if m := needsCare(x) >> (8 * uint(k-j)); m != 0 {
 						k += bits.TrailingZeros64(m) / 8
 						goto care
