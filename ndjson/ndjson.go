@@ -152,13 +152,15 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 	}
 	// The attributes' copy (appendAttributes) in line, its prefix a
 	// constant: a constant append is two stores, a parameter's a call to
-	// memmove.
-	if out, ok := rec.AppendPlainFields(append(dst, `,"attributes":`...)); ok && !e.general {
-		if len(out) > len(dst)+len(`,"attributes":`) {
-			dst = out // else no members: no attributes
+	// memmove. A record without fields (many) has none: no calls.
+	if rec.HasFields() {
+		if out, ok := rec.AppendPlainFields(append(dst, `,"attributes":`...)); ok && !e.general {
+			if len(out) > len(dst)+len(`,"attributes":`) {
+				dst = out // else no members: no attributes
+			}
+		} else {
+			dst = e.appendFields(dst, rec, `,"attributes":`)
 		}
-	} else {
-		dst = e.appendFields(dst, rec, `,"attributes":`)
 	}
 	if len(extra) > 0 {
 		dst = append(dst, extra...)

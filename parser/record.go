@@ -198,6 +198,12 @@ func (r *Record) HasSource() bool {
 	return !r.logger.empty() || !r.caller.empty() || !r.thread.empty()
 }
 
+// HasFields reports whether the record has field text (a line's pairs, a
+// JSON object's members): for a record without, EachField calls its
+// function for none and AppendPlainFields declines, and an encoder can skip
+// both (one test, inlined, for the many records that have none).
+func (r *Record) HasFields() bool { return !r.fields.empty() }
+
 // ThreadID returns klog's thread (really process) id, when the format has one.
 // Most records name no thread: that test is inlined at the caller, the
 // number read by a call (threadID).
