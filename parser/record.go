@@ -355,6 +355,9 @@ func (r *Record) MessageText() (_ []byte, ok bool) {
 		}
 		return nil, false
 	}
+	if r.msgKind == kindText { // most messages: asWritten's first case, without its call
+		return r.get(r.msg), true
+	}
 	return asWritten(r.get(r.msg), r.msgKind)
 }
 
