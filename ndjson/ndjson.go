@@ -595,15 +595,19 @@ var shortEscape = [256]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't
 // AppendString cannot copy as it is: a quote, a backslash, a control
 // character or a byte of a multi-byte (or invalid) UTF-8 sequence. Only
 // bytes above the lowest hit can be false positives (a borrow), so the
-// lowest set bit is exact.
+// lowest set bit is exact; a byte that needs no care borrows nothing.
 //
-// The control, quote and backslash tests would each mask their difference
-// with "&^ x" (x^0x22 and x^0x5c have x's high bits): that only clears
-// bytes whose high bit x sets, which "| x" marks anyway, so it is left out,
-// two instructions a test without BMI's ANDN (GOAMD64=v1).
+// One test finds both the control characters and the quote: x^0x02 maps
+// the quote (0x22) to 0x20 and each byte below 0x20 to another below it,
+// and every other byte to one above 0x20 (0x20 itself to 0x22), so that
+// the bytes of x^0x02 below 0x21 are exactly those. The control and
+// backslash tests would each mask their difference with "&^ x" (x^0x02
+// and x^0x5c have x's high bits): that only clears bytes whose high bit x
+// sets, which "| x" marks anyway, so it is left out, two instructions a
+// test without BMI's ANDN (GOAMD64=v1).
 func needsCare(x uint64) uint64 {
-	const lo, hi, ones = 0x2020202020202020, 0x8080808080808080, 0x0101010101010101
-	q := x ^ 0x2222222222222222
+	const hi, ones = 0x8080808080808080, 0x0101010101010101
+	cq := x ^ 0x0202020202020202
 	bs := x ^ 0x5c5c5c5c5c5c5c5c
-	return ((x - lo) | (q - ones) | (bs - ones) | x) & hi
+	return ((cq - 0x2121212121212121) | (bs - ones) | x) & hi
 }
