@@ -477,17 +477,21 @@ func AppendString(dst, s []byte) []byte {
 			dst = slices.Grow(dst, len(src)+1)
 		}
 		// out is dst to its capacity and w the room left in it, never
-		// shorter than src and the closing quote. A two-byte escape
-		// (a newline, a tab, a quote: stack traces have one or two a
-		// line) is written into w when w holds it and still src and the
-		// quote, and the run goes on from the next byte by slicing src
-		// and w again: none of the set-up above, nor the appends below.
+		// shorter than src and the closing quote. src[:k] is written,
+		// each byte src[i] that needed no care at w[i]. A two-byte
+		// escape (a newline, a tab, a quote: stack traces have one or
+		// two a line) is written into w when w holds it and still src
+		// and the quote, and the run goes on from the next byte with w
+		// one byte on (src is not sliced): none of the set-up above,
+		// nor the appends below.
 		out := dst[:cap(dst)]
 		w := out[n:]
+		k := 0
 		for {
 			d := w[:len(src)] // for the prover: d is as long as src
-			k := 0
-			if len(src) >= 8 {
+			// A run of eight bytes or more ends in a word overlapping
+			// the one before, read from its own bytes only.
+			if len(src)-k >= 8 {
 				for ; k <= len(src)-16; k += 16 {
 					w0 := binary.LittleEndian.Uint64(src[k:])
 					w1 := binary.LittleEndian.Uint64(src[k+8:])
@@ -544,8 +548,8 @@ func AppendString(dst, s []byte) []byte {
 			if e := shortEscape[src[k]]; e != 0 && len(w)-len(src) >= 2 {
 				w[k] = '\\'
 				w[k+1] = e
-				w = w[k+2:]
-				src = src[k+1:]
+				w = w[1:]
+				k++
 				continue
 			}
 			dst = out[:len(out)-len(w)+k]
