@@ -130,21 +130,23 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 		e.scratch = rec.AppendMessage(e.scratch[:0])
 		dst = AppendString(dst, e.scratch)
 	}
-	if out, ok := rec.AppendUTC(append(dst, `,"timestamp":"`...)); ok && !e.general {
-		// Written in UTC already, as most loggers write it: a copy.
-		dst = append(out, '"')
-	} else if rec.RawTime() != nil {
-		ref := e.Reference
-		if ref.IsZero() {
-			ref = rec.ClockReference() // the clock only where the line leaves out the date
-		}
-		if out, ok := e.times.AppendUTC(append(dst, `,"timestamp":"`...), rec, ref); ok && !e.general {
-			// Most of the rest: the second's text reused, the fraction copied.
+	if rec.HasTime() { // else no timestamp, and no calls
+		if out, ok := rec.AppendUTC(append(dst, `,"timestamp":"`...)); ok && !e.general {
+			// Written in UTC already, as most loggers write it: a copy.
 			dst = append(out, '"')
-		} else if t, ok := rec.Timestamp(ref); ok {
-			dst = append(dst, `,"timestamp":"`...)
-			dst = e.AppendTime(dst, t)
-			dst = append(dst, '"')
+		} else {
+			ref := e.Reference
+			if ref.IsZero() {
+				ref = rec.ClockReference() // the clock only where the line leaves out the date
+			}
+			if out, ok := e.times.AppendUTC(append(dst, `,"timestamp":"`...), rec, ref); ok && !e.general {
+				// Most of the rest: the second's text reused, the fraction copied.
+				dst = append(out, '"')
+			} else if t, ok := rec.Timestamp(ref); ok {
+				dst = append(dst, `,"timestamp":"`...)
+				dst = e.AppendTime(dst, t)
+				dst = append(dst, '"')
+			}
 		}
 	}
 	if rec.HasSource() { // else no logger object: appendLogger would append nothing

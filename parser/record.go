@@ -175,6 +175,11 @@ func (r *Record) RawTime() []byte {
 	return r.get(r.time)
 }
 
+// HasTime reports whether the line writes a timestamp (RawTime is not
+// nil): an encoder skips the timestamp's calls for a record without (one
+// test, inlined).
+func (r *Record) HasTime() bool { return !r.time.empty() }
+
 // Logger returns the logger name (zap's name column, klog's logger= key is a field), or nil.
 func (r *Record) Logger() []byte {
 	if r.logger.empty() {

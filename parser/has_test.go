@@ -2,13 +2,20 @@ package parser
 
 import "testing"
 
-// checkHasFields holds HasFields to EachField and AppendPlainFields: a
-// record it says has no fields has none to either, so that an encoder
-// that skips both for it writes what it would have.
+// checkHasFields holds HasFields to EachField and AppendPlainFields, and
+// HasTime to RawTime and AppendUTC: a record they say has no fields, or no
+// time, has none to these, so that an encoder that skips them for it
+// writes what it would have.
 func checkHasFields(t *testing.T, text []byte) {
 	t.Helper()
 	var r Record
 	Parse(text, &r)
+	if r.HasTime() != (r.RawTime() != nil) {
+		t.Fatalf("%q: HasTime %v, RawTime %q", text, r.HasTime(), r.RawTime())
+	}
+	if out, ok := r.AppendUTC([]byte("x")); !r.HasTime() && (ok || string(out) != "x") {
+		t.Fatalf("%q: HasTime false, AppendUTC %q %v", text, out, ok)
+	}
 	if r.HasFields() {
 		return
 	}
