@@ -408,7 +408,7 @@ func AppendString(dst, s []byte) []byte {
 		// two words, the second overlapping the first, stored with its
 		// quotes when neither needs care: none of the set-up of a run.
 		w0, w1 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[n-8:])
-		if m := len(dst); needsCare(w0)|needsCare(w1) == 0 && cap(dst)-m >= 18 {
+		if m := len(dst); (careBits(w0)|careBits(w1))&careHigh == 0 && cap(dst)-m >= 18 {
 			d := dst[m : m+18]
 			d[0] = '"'
 			binary.LittleEndian.PutUint64(d[1:9:9], w0)
@@ -422,7 +422,7 @@ func AppendString(dst, s []byte) []byte {
 		// path's set-up costs more than the test of all four.
 		w0, w1 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:])
 		w2, w3 := binary.LittleEndian.Uint64(s[n-16:]), binary.LittleEndian.Uint64(s[n-8:])
-		if m := len(dst); needsCare(w0)|needsCare(w1)|needsCare(w2)|needsCare(w3) == 0 && cap(dst)-m >= 34 {
+		if m := len(dst); (careBits(w0)|careBits(w1)|careBits(w2)|careBits(w3))&careHigh == 0 && cap(dst)-m >= 34 {
 			d := dst[m : m+34]
 			d[0] = '"'
 			binary.LittleEndian.PutUint64(d[1:9:9], w0)
@@ -437,7 +437,7 @@ func AppendString(dst, s []byte) []byte {
 		// six words: a loop over them costs more than the general path.
 		w0, w1, w2 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:]), binary.LittleEndian.Uint64(s[16:])
 		w3, w4, w5 := binary.LittleEndian.Uint64(s[n-24:]), binary.LittleEndian.Uint64(s[n-16:]), binary.LittleEndian.Uint64(s[n-8:])
-		if m := len(dst); needsCare(w0)|needsCare(w1)|needsCare(w2)|needsCare(w3)|needsCare(w4)|needsCare(w5) == 0 && cap(dst)-m >= 50 {
+		if m := len(dst); (careBits(w0)|careBits(w1)|careBits(w2)|careBits(w3)|careBits(w4)|careBits(w5))&careHigh == 0 && cap(dst)-m >= 50 {
 			d := dst[m : m+50]
 			d[0] = '"'
 			binary.LittleEndian.PutUint64(d[1:9:9], w0)
@@ -500,12 +500,13 @@ func AppendString(dst, s []byte) []byte {
 					binary.LittleEndian.PutUint64(d[k:k+8:k+8], w0)
 					binary.LittleEndian.PutUint64(d[k+8:k+16:k+16], w1)
 					// The lowest mark of each word is exact, and w1's
-					// counts only when w0 has none.
-					if m0, m1 := needsCare(w0), needsCare(w1); m0|m1 != 0 {
-						if m0 != 0 {
+					// counts only when w0 has none; the two are masked
+					// together, then each only past a mark.
+					if c0, c1 := careBits(w0), careBits(w1); (c0|c1)&careHigh != 0 {
+						if m0 := c0 & careHigh; m0 != 0 {
 							k += bits.TrailingZeros64(m0) / 8
 						} else {
-							k += 8 + bits.TrailingZeros64(m1)/8
+							k += 8 + bits.TrailingZeros64(c1&careHigh)/8
 						}
 						goto care
 					}
@@ -611,9 +612,17 @@ var shortEscape = [256]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't
 // and x^0x5c have x's high bits): that only clears bytes whose high bit x
 // sets, which "| x" marks anyway, so it is left out, two instructions a
 // test without BMI's ANDN (GOAMD64=v1).
-func needsCare(x uint64) uint64 {
-	const hi, ones = 0x8080808080808080, 0x0101010101010101
+func needsCare(x uint64) uint64 { return careBits(x) & careHigh }
+
+// careHigh is the high bit of each byte: needsCare's marks.
+const careHigh = 0x8080808080808080
+
+// careBits is needsCare before its mask: its high bits are needsCare's
+// marks, the others noise. The tests of words stored together mask the OR
+// of theirs once.
+func careBits(x uint64) uint64 {
+	const ones = 0x0101010101010101
 	cq := x ^ 0x0202020202020202
 	bs := x ^ 0x5c5c5c5c5c5c5c5c
-	return ((cq - 0x2121212121212121) | (bs - ones) | x) & hi
+	return (cq - 0x2121212121212121) | (bs - ones) | x
 }
