@@ -449,10 +449,22 @@ func AppendString(dst, s []byte) []byte {
 			d[n+1] = '"'
 			return dst[:m+n+2]
 		}
-	} else if m := len(dst); n < 8 && cap(dst)-m >= 9 {
-		// Shorter, a byte at a time, as far as the first that needs
-		// care; the general path starts over from there.
-		d := dst[m : m+9]
+	} else if n >= 4 && n < 8 {
+		// Shorter (a logger's name, a short message): two halves of a
+		// word, overlapping, tested as one word.
+		w0, w1 := binary.LittleEndian.Uint32(s), binary.LittleEndian.Uint32(s[n-4:])
+		if m := len(dst); needsCare(uint64(w1)<<32|uint64(w0)) == 0 && cap(dst)-m >= 9 {
+			d := dst[m : m+9]
+			d[0] = '"'
+			binary.LittleEndian.PutUint32(d[1:5:5], w0)
+			binary.LittleEndian.PutUint32(d[n-3:n+1:n+1], w1)
+			d[n+1] = '"'
+			return dst[:m+n+2]
+		}
+	} else if m := len(dst); n < 4 && cap(dst)-m >= 5 {
+		// Shorter still, a byte at a time, as far as the first that
+		// needs care; the general path starts over from there.
+		d := dst[m : m+5]
 		k := 0
 		for ; k < n; k++ {
 			c := s[k]
