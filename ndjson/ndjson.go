@@ -50,7 +50,7 @@ type Encoder struct {
 
 // Append appends rec as one JSON object and a trailing newline to dst.
 func (e *Encoder) Append(dst []byte, rec *parser.Record) []byte {
-	return e.AppendWith(dst, rec, nil)
+	return append(e.appendMembers(dst, rec), '}', '\n')
 }
 
 // appendHead appends the object's opening up to the message's value: the
@@ -96,6 +96,14 @@ func (h *head) text() []byte { return h.b[:h.n] }
 // after the record's own keys. Callers own their names; log fields stay
 // under "attributes" and cannot collide with them.
 func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byte {
+	dst = append(e.appendMembers(dst, rec), extra...)
+	return append(dst, '}', '\n')
+}
+
+// appendMembers appends the object's opening and the record's own members.
+// Append, which has no extra members, closes the object itself: extra
+// would be kept on the stack across this function's calls and tested.
+func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 	lvl := rec.Level
 	if lvl == parser.LevelUnknown {
 		lvl = e.DefaultLevel
@@ -164,10 +172,7 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 			dst = e.appendFields(dst, rec, `,"attributes":`)
 		}
 	}
-	if len(extra) > 0 {
-		dst = append(dst, extra...)
-	}
-	return append(dst, '}', '\n')
+	return dst
 }
 
 // AppendLogger appends the record's logger object ({"name","caller",
