@@ -106,8 +106,12 @@ func FuzzAppendString(f *testing.F) {
 	f.Add([]byte("plain ascii text, longer than a word"))
 	f.Add([]byte("tab\there \"quoted\" back\\slash \xff\xfe é \u2028"))
 	f.Fuzz(func(t *testing.T, s []byte) {
-		if got, want := AppendString(nil, s), appendStringByte(nil, s); !bytes.Equal(got, want) {
+		got := AppendString(nil, s)
+		if want := appendStringByte(nil, s); !bytes.Equal(got, want) {
 			t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
+		}
+		if prev := appendStringPrev(nil, s); !bytes.Equal(got, prev) {
+			t.Fatalf("AppendString(%q) = %s, appendStringPrev %s", s, got, prev)
 		}
 		checkAppendStringInPlace(t, s)
 	})

@@ -50,7 +50,7 @@ type Encoder struct {
 
 // Append appends rec as one JSON object and a trailing newline to dst.
 func (e *Encoder) Append(dst []byte, rec *parser.Record) []byte {
-	return e.AppendWith(dst, rec, nil)
+	return append(e.appendMembers(dst, rec), '}', '\n')
 }
 
 // appendHead appends the object's opening up to the message's value: the
@@ -96,6 +96,14 @@ func (h *head) text() []byte { return h.b[:h.n] }
 // after the record's own keys. Callers own their names; log fields stay
 // under "attributes" and cannot collide with them.
 func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byte {
+	dst = append(e.appendMembers(dst, rec), extra...)
+	return append(dst, '}', '\n')
+}
+
+// appendMembers appends the object's opening and the record's own members.
+// Append, which has no extra members, closes the object itself: extra
+// would be kept on the stack across this function's calls and tested.
+func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 	lvl := rec.Level
 	if lvl == parser.LevelUnknown {
 		lvl = e.DefaultLevel
@@ -130,21 +138,23 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 		e.scratch = rec.AppendMessage(e.scratch[:0])
 		dst = AppendString(dst, e.scratch)
 	}
-	if out, ok := rec.AppendUTC(append(dst, `,"timestamp":"`...)); ok && !e.general {
-		// Written in UTC already, as most loggers write it: a copy.
-		dst = append(out, '"')
-	} else if rec.RawTime() != nil {
-		ref := e.Reference
-		if ref.IsZero() {
-			ref = rec.ClockReference() // the clock only where the line leaves out the date
-		}
-		if out, ok := e.times.AppendUTC(append(dst, `,"timestamp":"`...), rec, ref); ok && !e.general {
-			// Most of the rest: the second's text reused, the fraction copied.
+	if rec.HasTime() { // else no timestamp, and no calls
+		if out, ok := rec.AppendUTC(append(dst, `,"timestamp":"`...)); ok && !e.general {
+			// Written in UTC already, as most loggers write it: a copy.
 			dst = append(out, '"')
-		} else if t, ok := rec.Timestamp(ref); ok {
-			dst = append(dst, `,"timestamp":"`...)
-			dst = e.AppendTime(dst, t)
-			dst = append(dst, '"')
+		} else {
+			ref := e.Reference
+			if ref.IsZero() {
+				ref = rec.ClockReference() // the clock only where the line leaves out the date
+			}
+			if out, ok := e.times.AppendUTC(append(dst, `,"timestamp":"`...), rec, ref); ok && !e.general {
+				// Most of the rest: the second's text reused, the fraction copied.
+				dst = append(out, '"')
+			} else if t, ok := rec.Timestamp(ref); ok {
+				dst = append(dst, `,"timestamp":"`...)
+				dst = e.AppendTime(dst, t)
+				dst = append(dst, '"')
+			}
 		}
 	}
 	if rec.HasSource() { // else no logger object: appendLogger would append nothing
@@ -152,18 +162,17 @@ func (e *Encoder) AppendWith(dst []byte, rec *parser.Record, extra []byte) []byt
 	}
 	// The attributes' copy (appendAttributes) in line, its prefix a
 	// constant: a constant append is two stores, a parameter's a call to
-	// memmove.
-	if out, ok := rec.AppendPlainFields(append(dst, `,"attributes":`...)); ok && !e.general {
-		if len(out) > len(dst)+len(`,"attributes":`) {
-			dst = out // else no members: no attributes
+	// memmove. A record without fields (many) has none: no calls.
+	if rec.HasFields() {
+		if out, ok := rec.AppendPlainFields(append(dst, `,"attributes":`...)); ok && !e.general {
+			if len(out) > len(dst)+len(`,"attributes":`) {
+				dst = out // else no members: no attributes
+			}
+		} else {
+			dst = e.appendFields(dst, rec, `,"attributes":`)
 		}
-	} else {
-		dst = e.appendFields(dst, rec, `,"attributes":`)
 	}
-	if len(extra) > 0 {
-		dst = append(dst, extra...)
-	}
-	return append(dst, '}', '\n')
+	return dst
 }
 
 // AppendLogger appends the record's logger object ({"name","caller",
@@ -188,50 +197,55 @@ func (e *Encoder) AppendAttributes(dst []byte, rec *parser.Record) (_ []byte, ok
 
 // appendLogger appends the logger object, after `,"logger":` when member
 // (a constant rather than a parameter, so that its append is two stores).
+// A record that names a logger, a caller or a thread (which is either a
+// number, ThreadID, or a name, ThreadName) has one: each member is written
+// as it is read, the thread's last, so that no value is kept across the
+// call that reads a thread's number.
 func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, member bool) []byte {
-	name, caller := rec.Logger(), rec.Caller()
-	tid, hasTID := rec.ThreadID()
-	var tname []byte
-	if !hasTID {
-		tname = rec.ThreadName()
+	if !rec.HasSource() {
+		return dst
 	}
-	if name != nil || caller != nil || hasTID || tname != nil {
-		if member {
-			dst = append(dst, `,"logger":{`...)
-		} else {
-			dst = append(dst, '{')
-		}
-		sep := false
-		if name != nil {
-			dst = append(dst, `"name":`...)
-			dst = AppendString(dst, name)
-			sep = true
-		}
-		if caller != nil {
-			if sep {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, `"caller":`...)
-			dst = AppendString(dst, caller)
-			sep = true
-		}
-		if hasTID {
-			if sep {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, `"thread_id":`...)
-			dst = appendInt(dst, tid)
-		} else if tname != nil {
-			// Datadog's standard attribute logger.thread_name.
-			if sep {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, `"thread_name":`...)
-			dst = AppendString(dst, tname)
-		}
-		dst = append(dst, '}')
+	if member {
+		dst = append(dst, `,"logger":{`...)
+	} else {
+		dst = append(dst, '{')
 	}
-	return dst
+	sep := false
+	if name := rec.Logger(); name != nil {
+		dst = append(dst, `"name":`...)
+		dst = AppendString(dst, name)
+		sep = true
+	}
+	if caller := rec.Caller(); caller != nil {
+		if sep {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `"caller":`...)
+		dst = AppendString(dst, caller)
+		sep = true
+	}
+	if t := rec.ThreadIDText(); t != nil && !e.general {
+		// Most thread ids are written as appendInt writes them: a copy.
+		if sep {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `"thread_id":`...)
+		dst = append(dst, t...)
+	} else if tid, ok := rec.ThreadID(); ok {
+		if sep {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `"thread_id":`...)
+		dst = appendInt(dst, tid)
+	} else if tname := rec.ThreadName(); tname != nil {
+		// Datadog's standard attribute logger.thread_name.
+		if sep {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `"thread_name":`...)
+		dst = AppendString(dst, tname)
+	}
+	return append(dst, '}')
 }
 
 func (e *Encoder) appendAttributes(dst []byte, rec *parser.Record, prefix string) []byte {
@@ -387,26 +401,75 @@ const hexDigits = "0123456789abcdef"
 // eight bytes or more is read overlapping the one before it; a shorter run
 // goes a byte at a time. Nothing is written past the text's copy. The
 // loops index src and d, both len(src) long, from 0, which lets the
-// compiler drop their bounds checks. The copy is in line, not a call per
-// run: a run ends at each escape and each multi-byte rune.
+// compiler drop their bounds checks. Each word is stored into a slice
+// of its eight bytes with a capacity of eight (d[k:k+8:k+8]): the pointer
+// of d[k:] is masked in case the slice is empty, four instructions a
+// store, where the full slice costs at most a bounds check. The copy is
+// in line, not a call per run: a run ends at each escape and each
+// multi-byte rune.
 func AppendString(dst, s []byte) []byte {
 	if n := len(s); n >= 8 && n <= 16 {
 		// A short text (a caller, a logger's name, many messages) in
 		// two words, the second overlapping the first, stored with its
 		// quotes when neither needs care: none of the set-up of a run.
 		w0, w1 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[n-8:])
-		if m := len(dst); needsCare(w0)|needsCare(w1) == 0 && cap(dst)-m >= 18 {
+		if m := len(dst); (careBits(w0)|careBits(w1))&careHigh == 0 && cap(dst)-m >= 18 {
 			d := dst[m : m+18]
 			d[0] = '"'
-			binary.LittleEndian.PutUint64(d[1:], w0)
-			binary.LittleEndian.PutUint64(d[n-7:], w1)
+			binary.LittleEndian.PutUint64(d[1:9:9], w0)
+			binary.LittleEndian.PutUint64(d[n-7:n+1:n+1], w1)
 			d[n+1] = '"'
 			return dst[:m+n+2]
 		}
-	} else if m := len(dst); n < 8 && cap(dst)-m >= 9 {
-		// Shorter, a byte at a time, as far as the first that needs
-		// care; the general path starts over from there.
-		d := dst[m : m+9]
+	} else if n > 16 && n <= 32 {
+		// Up to twice that (most callers, many messages) in four
+		// words, the last two overlapping the first two: the general
+		// path's set-up costs more than the test of all four.
+		w0, w1 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:])
+		w2, w3 := binary.LittleEndian.Uint64(s[n-16:]), binary.LittleEndian.Uint64(s[n-8:])
+		if m := len(dst); (careBits(w0)|careBits(w1)|careBits(w2)|careBits(w3))&careHigh == 0 && cap(dst)-m >= 34 {
+			d := dst[m : m+34]
+			d[0] = '"'
+			binary.LittleEndian.PutUint64(d[1:9:9], w0)
+			binary.LittleEndian.PutUint64(d[9:17:17], w1)
+			binary.LittleEndian.PutUint64(d[n-15:n-7:n-7], w2)
+			binary.LittleEndian.PutUint64(d[n-7:n+1:n+1], w3)
+			d[n+1] = '"'
+			return dst[:m+n+2]
+		}
+	} else if n > 32 && n <= 48 {
+		// And three times (the longer callers: a package's path), in
+		// six words: a loop over them costs more than the general path.
+		w0, w1, w2 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:]), binary.LittleEndian.Uint64(s[16:])
+		w3, w4, w5 := binary.LittleEndian.Uint64(s[n-24:]), binary.LittleEndian.Uint64(s[n-16:]), binary.LittleEndian.Uint64(s[n-8:])
+		if m := len(dst); (careBits(w0)|careBits(w1)|careBits(w2)|careBits(w3)|careBits(w4)|careBits(w5))&careHigh == 0 && cap(dst)-m >= 50 {
+			d := dst[m : m+50]
+			d[0] = '"'
+			binary.LittleEndian.PutUint64(d[1:9:9], w0)
+			binary.LittleEndian.PutUint64(d[9:17:17], w1)
+			binary.LittleEndian.PutUint64(d[17:25:25], w2)
+			binary.LittleEndian.PutUint64(d[n-23:n-15:n-15], w3)
+			binary.LittleEndian.PutUint64(d[n-15:n-7:n-7], w4)
+			binary.LittleEndian.PutUint64(d[n-7:n+1:n+1], w5)
+			d[n+1] = '"'
+			return dst[:m+n+2]
+		}
+	} else if n >= 4 && n < 8 {
+		// Shorter (a logger's name, a short message): two halves of a
+		// word, overlapping, tested as one word.
+		w0, w1 := binary.LittleEndian.Uint32(s), binary.LittleEndian.Uint32(s[n-4:])
+		if m := len(dst); needsCare(uint64(w1)<<32|uint64(w0)) == 0 && cap(dst)-m >= 9 {
+			d := dst[m : m+9]
+			d[0] = '"'
+			binary.LittleEndian.PutUint32(d[1:5:5], w0)
+			binary.LittleEndian.PutUint32(d[n-3:n+1:n+1], w1)
+			d[n+1] = '"'
+			return dst[:m+n+2]
+		}
+	} else if m := len(dst); n < 4 && cap(dst)-m >= 5 {
+		// Shorter still, a byte at a time, as far as the first that
+		// needs care; the general path starts over from there.
+		d := dst[m : m+5]
 		k := 0
 		for ; k < n; k++ {
 			c := s[k]
@@ -422,44 +485,52 @@ func AppendString(dst, s []byte) []byte {
 		}
 	}
 	dst = append(dst, '"')
-	for i := 0; ; {
+	// src is what is left of s to write. Neither s nor an index into it
+	// is kept: the fewer values live across the runs' loop, the fewer
+	// the compiler keeps on the stack and loads again in it.
+	src := s
+	for {
 		n := len(dst)
-		src := s[i:]
 		// Room for the run's copy and the closing quote.
 		if cap(dst)-n < len(src)+1 {
 			dst = slices.Grow(dst, len(src)+1)
 		}
 		// out is dst to its capacity and w the room left in it, never
-		// shorter than src and the closing quote. A two-byte escape
-		// (a newline, a tab, a quote: stack traces have one or two a
-		// line) is written into w when w holds it and still src and the
-		// quote, and the run goes on from the next byte by slicing src
-		// and w again: none of the set-up above, nor the appends below.
+		// shorter than src and the closing quote. src[:k] is written,
+		// each byte src[i] that needed no care at w[i]. A two-byte
+		// escape (a newline, a tab, a quote: stack traces have one or
+		// two a line) is written into w when w holds it and still src
+		// and the quote, and the run goes on from the next byte with w
+		// one byte on (src is not sliced): none of the set-up above,
+		// nor the appends below.
 		out := dst[:cap(dst)]
 		w := out[n:]
+		k := 0
 		for {
 			d := w[:len(src)] // for the prover: d is as long as src
-			k := 0
-			if len(src) >= 8 {
+			// A run of eight bytes or more ends in a word overlapping
+			// the one before, read from its own bytes only.
+			if len(src)-k >= 8 {
 				for ; k <= len(src)-16; k += 16 {
 					w0 := binary.LittleEndian.Uint64(src[k:])
 					w1 := binary.LittleEndian.Uint64(src[k+8:])
-					binary.LittleEndian.PutUint64(d[k:], w0)
-					binary.LittleEndian.PutUint64(d[k+8:], w1)
+					binary.LittleEndian.PutUint64(d[k:k+8:k+8], w0)
+					binary.LittleEndian.PutUint64(d[k+8:k+16:k+16], w1)
 					// The lowest mark of each word is exact, and w1's
-					// counts only when w0 has none.
-					if m0, m1 := needsCare(w0), needsCare(w1); m0|m1 != 0 {
-						if m0 != 0 {
+					// counts only when w0 has none; the two are masked
+					// together, then each only past a mark.
+					if c0, c1 := careBits(w0), careBits(w1); (c0|c1)&careHigh != 0 {
+						if m0 := c0 & careHigh; m0 != 0 {
 							k += bits.TrailingZeros64(m0) / 8
 						} else {
-							k += 8 + bits.TrailingZeros64(m1)/8
+							k += 8 + bits.TrailingZeros64(c1&careHigh)/8
 						}
 						goto care
 					}
 				}
 				if k <= len(src)-8 {
 					x := binary.LittleEndian.Uint64(src[k:])
-					binary.LittleEndian.PutUint64(d[k:], x)
+					binary.LittleEndian.PutUint64(d[k:k+8:k+8], x)
 					if m := needsCare(x); m != 0 {
 						k += bits.TrailingZeros64(m) / 8
 						goto care
@@ -472,7 +543,7 @@ func AppendString(dst, s []byte) []byte {
 					// again as it is.
 					j := len(src) - 8
 					x := binary.LittleEndian.Uint64(src[j:])
-					binary.LittleEndian.PutUint64(d[j:], x)
+					binary.LittleEndian.PutUint64(d[j:j+8:j+8], x)
 					if m := needsCare(x) >> (8 * uint(k-j)); m != 0 {
 						k += bits.TrailingZeros64(m) / 8
 						goto care
@@ -497,15 +568,15 @@ func AppendString(dst, s []byte) []byte {
 			if e := shortEscape[src[k]]; e != 0 && len(w)-len(src) >= 2 {
 				w[k] = '\\'
 				w[k+1] = e
-				w = w[k+2:]
-				src = src[k+1:]
+				w = w[1:]
+				k++
 				continue
 			}
 			dst = out[:len(out)-len(w)+k]
-			i = len(s) - len(src) + k
+			src = src[k:]
 			break
 		}
-		c := s[i]
+		c := src[0]
 		if c < utf8.RuneSelf { // a quote, a backslash or a control byte
 			switch c {
 			case '"', '\\':
@@ -519,23 +590,23 @@ func AppendString(dst, s []byte) []byte {
 			default:
 				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 			}
-			i++
+			src = src[1:]
 			continue
 		}
-		r, size := utf8.DecodeRune(s[i:])
+		r, size := utf8.DecodeRune(src)
 		if r == utf8.RuneError && size == 1 {
 			dst = append(dst, '\\', '\\', 'x', hexDigits[c>>4], hexDigits[c&0xf])
-			i++
+			src = src[1:]
 			continue
 		}
 		if r == '\u2028' || r == '\u2029' {
 			// Valid JSON, but not valid JavaScript; escape like encoding/json.
 			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += size
+			src = src[size:]
 			continue
 		}
-		dst = append(dst, s[i:i+size]...)
-		i += size
+		dst = append(dst, src[:size]...)
+		src = src[size:]
 	}
 }
 
@@ -548,15 +619,27 @@ var shortEscape = [256]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't
 // AppendString cannot copy as it is: a quote, a backslash, a control
 // character or a byte of a multi-byte (or invalid) UTF-8 sequence. Only
 // bytes above the lowest hit can be false positives (a borrow), so the
-// lowest set bit is exact.
+// lowest set bit is exact; a byte that needs no care borrows nothing.
 //
-// The control, quote and backslash tests would each mask their difference
-// with "&^ x" (x^0x22 and x^0x5c have x's high bits): that only clears
-// bytes whose high bit x sets, which "| x" marks anyway, so it is left out,
-// two instructions a test without BMI's ANDN (GOAMD64=v1).
-func needsCare(x uint64) uint64 {
-	const lo, hi, ones = 0x2020202020202020, 0x8080808080808080, 0x0101010101010101
-	q := x ^ 0x2222222222222222
+// One test finds both the control characters and the quote: x^0x02 maps
+// the quote (0x22) to 0x20 and each byte below 0x20 to another below it,
+// and every other byte to one above 0x20 (0x20 itself to 0x22), so that
+// the bytes of x^0x02 below 0x21 are exactly those. The control and
+// backslash tests would each mask their difference with "&^ x" (x^0x02
+// and x^0x5c have x's high bits): that only clears bytes whose high bit x
+// sets, which "| x" marks anyway, so it is left out, two instructions a
+// test without BMI's ANDN (GOAMD64=v1).
+func needsCare(x uint64) uint64 { return careBits(x) & careHigh }
+
+// careHigh is the high bit of each byte: needsCare's marks.
+const careHigh = 0x8080808080808080
+
+// careBits is needsCare before its mask: its high bits are needsCare's
+// marks, the others noise. The tests of words stored together mask the OR
+// of theirs once.
+func careBits(x uint64) uint64 {
+	const ones = 0x0101010101010101
+	cq := x ^ 0x0202020202020202
 	bs := x ^ 0x5c5c5c5c5c5c5c5c
-	return ((x - lo) | (q - ones) | (bs - ones) | x) & hi
+	return (cq - 0x2121212121212121) | (bs - ones) | x
 }

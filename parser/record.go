@@ -175,6 +175,11 @@ func (r *Record) RawTime() []byte {
 	return r.get(r.time)
 }
 
+// HasTime reports whether the line writes a timestamp (RawTime is not
+// nil): an encoder skips the timestamp's calls for a record without (one
+// test, inlined).
+func (r *Record) HasTime() bool { return !r.time.empty() }
+
 // Logger returns the logger name (zap's name column, klog's logger= key is a field), or nil.
 func (r *Record) Logger() []byte {
 	if r.logger.empty() {
@@ -198,6 +203,12 @@ func (r *Record) HasSource() bool {
 	return !r.logger.empty() || !r.caller.empty() || !r.thread.empty()
 }
 
+// HasFields reports whether the record has field text (a line's pairs, a
+// JSON object's members): for a record without, EachField calls its
+// function for none and AppendPlainFields declines, and an encoder can skip
+// both (one test, inlined, for the many records that have none).
+func (r *Record) HasFields() bool { return !r.fields.empty() }
+
 // ThreadID returns klog's thread (really process) id, when the format has one.
 // Most records name no thread: that test is inlined at the caller, the
 // number read by a call (threadID).
@@ -209,6 +220,38 @@ func (r *Record) ThreadID() (id int, ok bool) {
 }
 
 func (r *Record) threadID() (int, bool) { return atoiSigned(r.get(r.thread)) }
+
+// ThreadIDText returns ThreadID's id as strconv.Itoa writes it, when the
+// line writes it so (most do: no plus sign, no leading zero), so that an
+// encoder copies it rather than read the number and write it again; nil
+// otherwise. Like ThreadID, it tests for no thread in line.
+func (r *Record) ThreadIDText() []byte {
+	if r.thread.empty() {
+		return nil
+	}
+	return r.threadIDText()
+}
+
+// threadIDText is out of line, so that ThreadIDText's test is in line.
+//
+//go:noinline
+func (r *Record) threadIDText() []byte {
+	t := r.get(r.thread)
+	d := t
+	if len(d) > 1 && d[0] == '-' {
+		d = d[1:]
+	}
+	// atoiSigned's limit of nine digits; "-0" is 0, "07" 7.
+	if len(d) == 0 || len(d) > 9 || d[0] == '0' && len(t) > 1 {
+		return nil
+	}
+	for _, c := range d {
+		if c < '0' || c > '9' {
+			return nil
+		}
+	}
+	return t
+}
 
 // ThreadName returns the thread (or process) the record names when that
 // is not a number, which ThreadID gives: a JVM thread's name ("main",
@@ -316,6 +359,9 @@ func (r *Record) MessageText() (_ []byte, ok bool) {
 			return r.text[r.msg.start:r.cont.end], true
 		}
 		return nil, false
+	}
+	if r.msgKind == kindText { // most messages: asWritten's first case, without its call
+		return r.get(r.msg), true
 	}
 	return asWritten(r.get(r.msg), r.msgKind)
 }

@@ -1,0 +1,48 @@
+package parser
+
+import (
+	"bytes"
+	"testing"
+)
+
+// messageTextRef is MessageText as it was before it answered a text
+// message without asWritten's call: the reference FuzzMessageText holds it
+// to.
+func (r *Record) messageTextRef() (_ []byte, ok bool) {
+	if !r.cont.empty() {
+		if e := r.msg.end; r.msgKind == kindText && r.cont.start == e+1 && r.text[e] == '\n' {
+			return r.text[r.msg.start:r.cont.end], true
+		}
+		return nil, false
+	}
+	return asWritten(r.get(r.msg), r.msgKind)
+}
+
+func checkMessageText(t *testing.T, text []byte) {
+	t.Helper()
+	var r Record
+	Parse(text, &r)
+	got, ok := r.MessageText()
+	want, wantOK := r.messageTextRef()
+	if ok != wantOK || !bytes.Equal(got, want) || (got == nil) != (want == nil) {
+		t.Fatalf("%q: MessageText %q %v, reference %q %v", text, got, ok, want, wantOK)
+	}
+}
+
+func TestMessageTextRef(t *testing.T) {
+	for _, c := range append(append([]parseCase{}, seedCases...), edgeCases...) {
+		checkMessageText(t, []byte(c.line))
+	}
+	for _, l := range corpusLines(t) {
+		checkMessageText(t, l)
+	}
+}
+
+func FuzzMessageText(f *testing.F) {
+	for _, c := range seedCases {
+		f.Add([]byte(c.line))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		checkMessageText(t, text)
+	})
+}
