@@ -94,7 +94,7 @@ func parseJSONLine(b []byte, r *Record) bool {
 	var plain uint16
 	// One pass validates the object and finds the members that matter.
 	// Strings end where the stop mask of the current 64-byte block says
-	// (see jsonscan.go); blk is that block's bytes within b.
+	// (see jsonscan.go).
 	j := skipWS(b, i+1)
 	// What the encoder's copy needs (see appendMemberRuns): where each
 	// member's name and value start, in r.members; which members were the
@@ -104,7 +104,6 @@ func parseJSONLine(b []byte, r *Record) bool {
 	var picked uint32
 	escName := false
 	base, mask := stopBlock(b, j)
-	blk := b[base:min(base+64, len(b))]
 	end := -1
 	// Each step tests for the byte compact JSON has there (no white space
 	// between tokens) before looking for white space.
@@ -119,16 +118,17 @@ func parseJSONLine(b []byte, r *Record) bool {
 		// as the inliner will not take it: q is the offset in the block of
 		// the first stop from the key's first byte on, 64 or more when the
 		// block has none there or the key starts past it. A stop inside
-		// blk that is a quote ends the key.
+		// the block and b that is a quote ends the key. (Tested on b, not
+		// on a slice of the block: one slice fewer to keep in registers
+		// and to cut again at each new block.)
 		var ke int
 		o := uint(j + 1 - base)
-		if q := o + uint(bits.TrailingZeros64(mask>>(o&63))); q < uint(len(blk)) && blk[q] == '"' {
+		if q := o + uint(bits.TrailingZeros64(mask>>(o&63))); q < 64 && uint(base+int(q)) < uint(len(b)) && b[base+int(q)] == '"' {
 			ke = base + int(q) + 1
 		} else {
 			if ke, base, mask = skipStringBlock(b, j+1, base, mask); ke < 0 {
 				return false
 			}
-			blk = b[base:min(base+64, len(b))]
 			// Past its block, or escaped: the fast path above saw no
 			// backslash, this one looks.
 			escName = escName || bytes.IndexByte(b[j:ke], '\\') >= 0
@@ -149,12 +149,11 @@ func parseJSONLine(b []byte, r *Record) bool {
 		k := classifyJSONKey(b[j:ke])
 		if vs < len(b) && b[vs] == '"' { // most values: no trip through skipValue's switch
 			o = uint(vs + 1 - base)
-			if q := o + uint(bits.TrailingZeros64(mask>>(o&63))); q < uint(len(blk)) && blk[q] == '"' {
+			if q := o + uint(bits.TrailingZeros64(mask>>(o&63))); q < 64 && uint(base+int(q)) < uint(len(b)) && b[base+int(q)] == '"' {
 				ve = base + int(q) + 1
 				pl = 1
 			} else {
 				ve, base, mask = skipStringBlock(b, vs+1, base, mask)
-				blk = b[base:min(base+64, len(b))]
 				// Past its block or escaped. Only the message's plainness
 				// is ever read, and looking again is rare enough.
 				if k == keyMsg && ve > 0 && bytes.IndexByte(b[vs:ve], '\\') < 0 {
@@ -166,7 +165,6 @@ func parseJSONLine(b []byte, r *Record) bool {
 				ve = skipNumber(b, vs)
 			} else {
 				ve, base, mask = skipValueBlock(b, vs, 0, base, mask)
-				blk = b[base:min(base+64, len(b))]
 			}
 			k = nonStringKind[k&15]
 		}
