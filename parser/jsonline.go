@@ -26,6 +26,9 @@ const (
 	// keyEmpty is the name "": a member no copy takes (see
 	// appendMemberRuns), told apart here at no cost to other names.
 	keyEmpty
+	// keyLog is Elastic ECS's "log", an object that holds the level
+	// where no level key is (see nestedLogLevel).
+	keyLog
 )
 
 func classifyJSONKey(k []byte) uint8 {
@@ -60,6 +63,8 @@ func classifyJSONKey(k []byte) uint8 {
 		return keyEvent
 	case "tags":
 		return keyTags
+	case "log":
+		return keyLog
 	}
 	return keyOther
 }
@@ -67,7 +72,7 @@ func classifyJSONKey(k []byte) uint8 {
 // nonStringKind maps a member's kind to what it counts as when its value is
 // not a string: the logger, caller and MongoDB's severity are taken only
 // from strings.
-var nonStringKind = [16]uint8{keyOther, keyLevel, keyMsg, keyTime, keyOther, keyOther, keyV, keyErr, keyOther, keyOther, keyTags, keyEmpty}
+var nonStringKind = [16]uint8{keyOther, keyLevel, keyMsg, keyTime, keyOther, keyOther, keyV, keyErr, keyOther, keyOther, keyTags, keyEmpty, keyLog}
 
 // unquoteKind is 1 for the kinds whose span is the string's content, quotes
 // left out.
@@ -207,8 +212,11 @@ func parseJSONLine(b []byte, r *Record) bool {
 		// Elastic ECS nests the level ({"log":{"level":"info"}}) when
 		// its keys are not written dotted ("log.level", found above).
 		// Kubernetes JSON, which has no level but v or err, skips the
-		// second look.
-		lvlV = nestedLogLevel(b, i)
+		// second look, and so does any line without a "log" (the pass
+		// above noted the first's value).
+		if lg := unpackSpan(first[keyLog]); !lg.empty() {
+			lvlV = nestedLogLevel(b, int(lg.start), int(lg.end))
+		}
 	}
 	// MongoDB's structured log (4.4 on): {"t":{"$date":…},"s":"I",
 	// "c":"NETWORK","id":…,"ctx":…,"msg":…,"attr":{…}}. Its "s" counts
@@ -417,11 +425,10 @@ func mongoLevel(w []byte) (Level, bool) {
 }
 
 // nestedLogLevel returns the span of the value of "level" inside the
-// top-level member "log" of the valid object that opens at b[i], or an
+// value b[vs:ve] of a valid object's first top-level member "log", or an
 // empty span.
-func nestedLogLevel(b []byte, i int) span {
-	vs, ve := jsonMember(b, i, `"log"`)
-	if vs < 0 || b[vs] != '{' {
+func nestedLogLevel(b []byte, vs, ve int) span {
+	if b[vs] != '{' {
 		return span{}
 	}
 	if vs, ve = jsonMember(b[:ve], vs, `"level"`); vs < 0 {

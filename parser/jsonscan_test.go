@@ -620,11 +620,11 @@ func TestJSONLineMatchesOracle(t *testing.T) {
 func TestJSONLineRandom(t *testing.T) {
 	rnd := rand.New(rand.NewSource(3))
 	keys := []string{`"level"`, `"lvl"`, `"L"`, `"severity"`, `"msg"`, `"M"`, `"message"`, `"ts"`, `"time"`, `"T"`, `"@timestamp"`,
-		`"caller"`, `"C"`, `"logger"`, `"N"`, `"v"`, `"err"`, `"x"`, `"key with space"`, `"l\u0065vel"`, `""`, `"tags"`}
+		`"caller"`, `"C"`, `"logger"`, `"N"`, `"v"`, `"err"`, `"x"`, `"key with space"`, `"l\u0065vel"`, `""`, `"tags"`, `"log"`}
 	values := []string{`"info"`, `"error"`, `"WARN"`, `"DPANIC"`, `"x.go:12"`, `3`, `30`, `50`, `-1`, `1.5`, `1796017958.1218293`, `-0`,
 		`1e3`, `null`, `true`, `false`, `""`, `"say \"hi\""`, `"a\nb\tc"`, `"\u00e9\ud83d\ude00"`, `"2026-11-30T05:52:38Z"`,
 		`{}`, `[]`, `{"a":[1,{"b":"c"}]}`, `[1,"x",null]`, `["warning","plugins"]`, `[ "status" ,"x", "ERROR"]`,
-		`["info",{"fatal":1},"fatal"]`, `["trace","Debug"]`, `["\u0065rror"]`, `"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz"`}
+		`["info",{"fatal":1},"fatal"]`, `["trace","Debug"]`, `["\u0065rror"]`, `{"level":"warn"}`, `{"x":1, "level" : 3}`, `"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz"`}
 	ws := []string{"", "", "", " ", "\n  ", "\t"}
 	pick := func(l []string) string { return l[rnd.Intn(len(l))] }
 	var b []byte
@@ -685,6 +685,10 @@ func FuzzJSONLine(f *testing.F) {
 	f.Add([]byte(`{"t":{"$date":"2023-01-05T13:58:28.362+00:00"},"s":"W",  "c":"NETWORK",  "id":23234,   "ctx":"conn6","msg":"m"}`))
 	f.Add([]byte(`{"s":"","s":"E","c":3,"c":"X","t":{"$date":{"$numberLong":"1"}},"msg":"m"}`))
 	f.Add([]byte(`{"ts":1.5,"caller":"x.go:1","msg":"m","s":"E","level":"bogus"}`))
+	// Elastic's nested level: the first "log" only, an object.
+	f.Add([]byte(`{"log":"x","log":{"level":"error"},"message":"m"}`))
+	f.Add([]byte(`{"log":{"logger":"a","level":"warn"},"log":{"level":"error"},"message":"m"}`))
+	f.Add([]byte(`{"l\u006fg":{"level":"warn"},"msg":"m"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		checkJSONLine(t, b)
 	})
