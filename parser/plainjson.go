@@ -405,8 +405,7 @@ func (r *Record) appendMemberRuns(dst []byte) (_ []byte, ok, known bool) {
 	b := r.text[:end] // b[end-1] is the closing brace
 	ms := r.members[:r.nMembers]
 	start := len(dst)
-	var seen uint64    // a bit per name written, by keyBit
-	var written uint32 // a bit per member written, by its index in ms
+	var seen uint64 // a bit per name written, by keyBit
 	run, runEnd := 0, -1
 	for k, m := range ms {
 		j, vs := int(m>>16), int(m&0xffff)
@@ -442,15 +441,18 @@ func (r *Record) appendMemberRuns(dst []byte) (_ []byte, ok, known bool) {
 		name := b[j+1 : ke-1]
 		bit := keyBit(name)
 		if seen&bit != 0 {
-			for o := written; o != 0; o &= o - 1 {
-				p := ms[bits.TrailingZeros32(o)]
+			// The members written before, told again from those left
+			// out as above: rarer than a set of them kept in the loop.
+			for o, p := range ms[:k] {
+				if r.pickedMembers&(1<<o) != 0 && r.consumedJSON(int32(p&0xffff)) {
+					continue
+				}
 				if t := b[p>>16+1:]; len(t) > len(name) && t[len(name)] == '"' && string(t[:len(name)]) == string(name) {
 					return dst[:start], false, false
 				}
 			}
 		}
 		seen |= bit
-		written |= 1 << k
 		c := b[vs]
 		if ke+1 == vs && (c != '{' && c != '[' || compactEnd(b[:ve], vs, 0) == ve) {
 			// "name":value as the line writes it, and as the encoder
