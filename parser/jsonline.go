@@ -145,7 +145,7 @@ func parseJSONLine(b []byte, r *Record) bool {
 			}
 		}
 		vs := skipWS(b, c+1)
-		if n < len(r.members) {
+		if uint(n) < uint(len(r.members)) { // unsigned: no second check
 			r.members[n] = uint32(j)<<16 | uint32(vs)&0xffff
 		}
 		n++
