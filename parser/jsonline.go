@@ -78,6 +78,10 @@ var nonStringKind = [16]uint8{keyOther, keyLevel, keyMsg, keyTime, keyOther, key
 // left out.
 var unquoteKind = [16]int{keyLogger: 1, keyCaller: 1, keyS: 1}
 
+// escNameBit is the bit of parseJSONLine's plain, a set of kinds (below
+// 16), that says a member's name holds an escape.
+const escNameBit = 1 << 15
+
 // unpackSpan is the span packed as start<<32 | end.
 func unpackSpan(v uint64) span { return span{int32(v >> 32), int32(uint32(v))} }
 
@@ -104,18 +108,19 @@ func parseJSONLine(b []byte, r *Record) bool {
 	// What the encoder's copy needs (see appendMemberRuns): where each
 	// member's name and value start, in r.members; which members were the
 	// first of their kind (picked: only those can be the header's), and
-	// whether a name holds an escape. n counts the members.
+	// whether a name holds an escape (plain's bit escNameBit, one value
+	// fewer live in the loop). n counts the members.
 	n := 0
 	var picked uint32
-	escName := false
 	base, mask := stopBlock(b, j)
-	end := -1
 	// Each step tests for the byte compact JSON has there (no white space
-	// between tokens) before looking for white space.
+	// between tokens) before looking for white space. The loop ends at
+	// the closing brace, b[j], with a break: not a test of a variable
+	// kept live for it.
 	if j < len(b) && b[j] == '}' {
-		end = j + 1
+		goto closed
 	}
-	for end < 0 {
+	for {
 		if j >= len(b) || b[j] != '"' {
 			return false
 		}
@@ -136,7 +141,9 @@ func parseJSONLine(b []byte, r *Record) bool {
 			}
 			// Past its block, or escaped: the fast path above saw no
 			// backslash, this one looks.
-			escName = escName || bytes.IndexByte(b[j:ke], '\\') >= 0
+			if bytes.IndexByte(b[j:ke], '\\') >= 0 {
+				plain |= escNameBit
+			}
 		}
 		c := ke
 		if c >= len(b) || b[c] != ':' {
@@ -190,7 +197,6 @@ func parseJSONLine(b []byte, r *Record) bool {
 		j = ve
 		if j >= len(b) || b[j] != ',' {
 			if j = skipWS(b, j); j < len(b) && b[j] == '}' {
-				end = j + 1
 				break
 			}
 			if j >= len(b) || b[j] != ',' {
@@ -202,7 +208,9 @@ func parseJSONLine(b []byte, r *Record) bool {
 			j = skipWS(b, j) // and a '}' here is a trailing comma
 		}
 	}
-	if end < 0 || skipWS(b, end) != len(b) {
+closed:
+	end := j + 1
+	if skipWS(b, end) != len(b) {
 		return false
 	}
 	lvlV, msgV, timeV := unpackSpan(first[keyLevel]), unpackSpan(first[keyMsg]), unpackSpan(first[keyTime])
@@ -320,7 +328,7 @@ func parseJSONLine(b []byte, r *Record) bool {
 	r.logger, r.caller = loggerV, callerV
 	r.fields = span{int32(i), int32(end)}
 	r.fieldsKind = fieldsJSONRest
-	if !escName && first[keyEmpty] == 0 && n <= len(r.members) && end <= 1<<16 && r.timeObj == 0 && mongo == LevelUnknown {
+	if plain&escNameBit == 0 && first[keyEmpty] == 0 && n <= len(r.members) && end <= 1<<16 && r.timeObj == 0 && mongo == LevelUnknown {
 		// The offsets fit the entries' 16 bits: end, past the closing
 		// brace, is the largest the copy reads. MongoDB's logger and
 		// time are members no kind picks: its lines take the walk.
