@@ -88,6 +88,9 @@ func unpackSpan(v uint64) span { return span{int32(v >> 32), int32(uint32(v))} }
 // parseJSONLine recognises a JSON object (b is the whole object, possibly
 // spread over lines when pretty-printed).
 func parseJSONLine(b []byte, r *Record) bool {
+	// The loop's slices of b (a name for classifyJSONKey) then take their
+	// capacity from len(b): b's own is not kept live for them.
+	b = b[:len(b):len(b)]
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return false
