@@ -30,19 +30,28 @@ func checkHasFields(t *testing.T, text []byte) {
 }
 
 func TestHasFields(t *testing.T) {
-	for _, c := range append(append([]parseCase{}, seedCases...), edgeCases...) {
-		checkHasFields(t, []byte(c.line))
-	}
-	for _, l := range corpusLines(t) {
-		checkHasFields(t, l)
-	}
+	eachSampleLine(t, checkHasFields)
 }
 
 func FuzzHasFields(f *testing.F) {
+	fuzzSampleLines(f, checkHasFields)
+}
+
+// eachSampleLine calls check with each seed and edge case's line and each
+// line of the corpus: the inputs an accessor's reference test walks.
+func eachSampleLine(t *testing.T, check func(*testing.T, []byte)) {
+	for _, c := range append(append([]parseCase{}, seedCases...), edgeCases...) {
+		check(t, []byte(c.line))
+	}
+	for _, l := range corpusLines(t) {
+		check(t, l)
+	}
+}
+
+// fuzzSampleLines fuzzes check from the seed cases' lines.
+func fuzzSampleLines(f *testing.F, check func(*testing.T, []byte)) {
 	for _, c := range seedCases {
 		f.Add([]byte(c.line))
 	}
-	f.Fuzz(func(t *testing.T, text []byte) {
-		checkHasFields(t, text)
-	})
+	f.Fuzz(check)
 }

@@ -30,19 +30,9 @@ func checkMessageText(t *testing.T, text []byte) {
 }
 
 func TestMessageTextRef(t *testing.T) {
-	for _, c := range append(append([]parseCase{}, seedCases...), edgeCases...) {
-		checkMessageText(t, []byte(c.line))
-	}
-	for _, l := range corpusLines(t) {
-		checkMessageText(t, l)
-	}
+	eachSampleLine(t, checkMessageText)
 }
 
 func FuzzMessageText(f *testing.F) {
-	for _, c := range seedCases {
-		f.Add([]byte(c.line))
-	}
-	f.Fuzz(func(t *testing.T, text []byte) {
-		checkMessageText(t, text)
-	})
+	fuzzSampleLines(f, checkMessageText)
 }
