@@ -180,8 +180,24 @@ func copyGoQuoted(out []byte, w int, b []byte, i int) (next, wnext int, ok bool)
 	out[w] = '"'
 	w++
 	i++
+	// copyPlainRun's loop, written out: a call for each run of plain
+	// bytes (one a literal, more with escapes) cost more than the loop.
 	for {
-		j, jw := copyPlainRun(out, w, b, i)
+		var x uint64
+		if i+8 <= len(b) {
+			x = binary.LittleEndian.Uint64(b[i : i+8])
+		} else {
+			// padNUL: the end of the text stops the run, and declines.
+			x = loadTail(b, i, padNUL)
+		}
+		binary.LittleEndian.PutUint64(out[w:w+8], x)
+		m := stopMask(x, lo20, stopQuote)
+		if m == 0 {
+			i, w = i+8, w+8
+			continue
+		}
+		k := bits.TrailingZeros64(m) / 8
+		j, jw := i+k, w+k
 		if j >= len(b) {
 			return 0, 0, false
 		}
