@@ -42,6 +42,13 @@ const (
 	padQuote  = '"' * swarOnes // the end of the text: not plain (decline)
 )
 
+// memberOpen and nameClose are `,"` and `":` as little-endian 16-bit words:
+// one store and one bounds check each, not two.
+const (
+	memberOpen = ',' | '"'<<8
+	nameClose  = '"' | ':'<<8
+)
+
 // growPlainOut returns dst grown to its capacity, with room past len(dst)
 // for the object the copies write from the n bytes of pairs: each pair
 // adds at most `,"`, `":` and a bare value's two quotes to at least two
@@ -246,7 +253,7 @@ func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
 			break
 		}
 		ks := i
-		out[w], out[w+1] = ',', '"'
+		binary.LittleEndian.PutUint16(out[w:w+2], memberOpen)
 		// The key runs to the '=', spaces and all; any byte not plain
 		// declines.
 		// The first word in line (see appendPlainTTY's key).
@@ -272,7 +279,7 @@ func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
 		} else if !names.addSlow(b, ks, ke, bit) {
 			return dst[:start], false
 		}
-		out[kw], out[kw+1] = '"', ':'
+		binary.LittleEndian.PutUint16(out[kw:kw+2], nameClose)
 		// The value: a Go string literal, or a bare word to the next
 		// space, written as a JSON string (the same in both logrus walks).
 		if vs := ke + 1; vs < len(b) && b[vs] == '"' {
@@ -299,7 +306,8 @@ func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
 				return dst[:start], false
 			}
 			out[vw] = '"'
-			i, w = ve, vw+1
+			// The space after the value (or the end) needs no test again.
+			i, w = ve+1, vw+1
 		}
 	}
 	return closePlainOut(out, start, w, &names), true
@@ -333,7 +341,7 @@ func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
 		} else if ks = skipCSI(b, i); ks == i {
 			return dst[:start], false
 		}
-		out[w], out[w+1] = ',', '"'
+		binary.LittleEndian.PutUint16(out[w:w+2], memberOpen)
 		// The key ends at the first "ESC[0m=": its ESC, a control byte,
 		// is the first byte not plain, or the key is no copy. Its first
 		// word is taken here, as copyPlainRun's loop would: most keys end
@@ -360,7 +368,7 @@ func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
 		} else if !names.addSlow(b, ks, ke, bit) {
 			return dst[:start], false
 		}
-		out[kw], out[kw+1] = '"', ':'
+		binary.LittleEndian.PutUint16(out[kw:kw+2], nameClose)
 		// The value: a Go string literal, or a bare word to the next
 		// space, written as a JSON string (the same in both logrus walks).
 		if vs := ke + 5; vs < len(b) && b[vs] == '"' {
@@ -387,7 +395,8 @@ func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
 				return dst[:start], false
 			}
 			out[vw] = '"'
-			i, w = ve, vw+1
+			// The space after the value (or the end) needs no test again.
+			i, w = ve+1, vw+1
 		}
 	}
 	return closePlainOut(out, start, w, &names), true
@@ -411,7 +420,7 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 		if i >= len(b) {
 			return dst[:start], false // nextPair: no pair (general: "_unparsed")
 		}
-		out[w], out[w+1] = ',', '"'
+		binary.LittleEndian.PutUint16(out[w:w+2], memberOpen)
 		var ks, ke, kw, vs int
 		var read bool // the key is plain and not empty, and '=' follows it
 		if b[i] == '"' {
@@ -457,7 +466,7 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 		} else if !names.addSlow(b, ks, ke, bit) {
 			return dst[:start], false
 		}
-		out[kw], out[kw+1] = '"', ':'
+		binary.LittleEndian.PutUint16(out[kw:kw+2], nameClose)
 		w = kw + 2
 		if vs < len(b) && b[vs] == '"' {
 			// A quoted value must be followed by a space, or end the text.
@@ -520,7 +529,7 @@ func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
 			break
 		}
 		ks := i
-		out[w], out[w+1] = ',', '"'
+		binary.LittleEndian.PutUint16(out[w:w+2], memberOpen)
 		// The key ends at '='; a space or a newline first makes the rest
 		// text, not pairs, and any other byte not plain no copy.
 		// The first word in line (see appendPlainTTY's key).
@@ -546,7 +555,7 @@ func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
 		} else if !names.addSlow(b, ks, ke, bit) {
 			return dst[:start], false
 		}
-		out[kw], out[kw+1] = '"', ':'
+		binary.LittleEndian.PutUint16(out[kw:kw+2], nameClose)
 		w = kw + 2
 		vs := ke + 1
 		switch {
