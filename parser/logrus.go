@@ -1,6 +1,10 @@
 package parser
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
 
 // logrus TextFormatter without a TTY: `time="…" level=info msg="…" k=v …`.
 // time is optional (DisableTimestamp), quoted unless its layout is made only
@@ -40,6 +44,17 @@ func parseLogrus(h []byte, r *Record) bool {
 		return false
 	}
 	ls := i
+	// The word ends at the next space: the level words (seven letters at
+	// most) end within one word, tested at once ((v-1)&^v marks a zero
+	// byte exactly where no lower byte is zero); the loop takes the rest.
+	if i+8 <= len(h) {
+		sp := binary.LittleEndian.Uint64(h[i:i+8]) ^ ' '*swarOnes
+		if m := (sp - swarOnes) &^ sp & swarHigh; m != 0 {
+			i += bits.TrailingZeros64(m) / 8
+		} else {
+			i += 8
+		}
+	}
 	for i < len(h) && h[i] != ' ' {
 		i++
 	}

@@ -42,6 +42,13 @@ const (
 	padQuote  = '"' * swarOnes // the end of the text: not plain (decline)
 )
 
+// memberOpen and nameClose are `,"` and `":` as little-endian 16-bit words:
+// one store and one bounds check each, not two.
+const (
+	memberOpen = ',' | '"'<<8
+	nameClose  = '"' | ':'<<8
+)
+
 // growPlainOut returns dst grown to its capacity, with room past len(dst)
 // for the object the copies write from the n bytes of pairs: each pair
 // adds at most `,"`, `":` and a bare value's two quotes to at least two
@@ -180,8 +187,24 @@ func copyGoQuoted(out []byte, w int, b []byte, i int) (next, wnext int, ok bool)
 	out[w] = '"'
 	w++
 	i++
+	// copyPlainRun's loop, written out: a call for each run of plain
+	// bytes (one a literal, more with escapes) cost more than the loop.
 	for {
-		j, jw := copyPlainRun(out, w, b, i)
+		var x uint64
+		if i+8 <= len(b) {
+			x = binary.LittleEndian.Uint64(b[i : i+8])
+		} else {
+			// padNUL: the end of the text stops the run, and declines.
+			x = loadTail(b, i, padNUL)
+		}
+		binary.LittleEndian.PutUint64(out[w:w+8], x)
+		m := stopMask(x, lo20, stopQuote)
+		if m == 0 {
+			i, w = i+8, w+8
+			continue
+		}
+		k := bits.TrailingZeros64(m) / 8
+		j, jw := i+k, w+k
 		if j >= len(b) {
 			return 0, 0, false
 		}
@@ -230,10 +253,23 @@ func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
 			break
 		}
 		ks := i
-		out[w], out[w+1] = ',', '"'
+		binary.LittleEndian.PutUint16(out[w:w+2], memberOpen)
 		// The key runs to the '=', spaces and all; any byte not plain
 		// declines.
-		ke, kw := copyKeyEq(out, w+2, b, ks)
+		// The first word in line (see appendPlainTTY's key).
+		var ke, kw int
+		if ks+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[ks : ks+8])
+			binary.LittleEndian.PutUint64(out[w+2:w+2+8], x)
+			if m := stopMask(x, lo20, stopEq); m != 0 {
+				k := bits.TrailingZeros64(m) / 8
+				ke, kw = ks+k, w+2+k
+			} else {
+				ke, kw = copyKeyEq(out, w+2+8, b, ks+8)
+			}
+		} else {
+			ke, kw = copyKeyEq(out, w+2, b, ks)
+		}
 		if ke >= len(b) || b[ke] != '=' || ke == ks {
 			return dst[:start], false
 		}
@@ -243,7 +279,7 @@ func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
 		} else if !names.addSlow(b, ks, ke, bit) {
 			return dst[:start], false
 		}
-		out[kw], out[kw+1] = '"', ':'
+		binary.LittleEndian.PutUint16(out[kw:kw+2], nameClose)
 		// The value: a Go string literal, or a bare word to the next
 		// space, written as a JSON string (the same in both logrus walks).
 		if vs := ke + 1; vs < len(b) && b[vs] == '"' {
@@ -252,12 +288,26 @@ func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
 			}
 		} else {
 			out[kw+2] = '"'
-			ve, vw := copyBare(out, kw+3, b, vs)
+			// The first word in line (see appendPlainTTY's key).
+			var ve, vw int
+			if vs+8 <= len(b) {
+				x := binary.LittleEndian.Uint64(b[vs : vs+8])
+				binary.LittleEndian.PutUint64(out[kw+3:kw+3+8], x)
+				if m := stopMask(x, lo21, stopQuote); m != 0 {
+					k := bits.TrailingZeros64(m) / 8
+					ve, vw = vs+k, kw+3+k
+				} else {
+					ve, vw = copyBare(out, kw+3+8, b, vs+8)
+				}
+			} else {
+				ve, vw = copyBare(out, kw+3, b, vs)
+			}
 			if ve < len(b) && b[ve] != ' ' {
 				return dst[:start], false
 			}
 			out[vw] = '"'
-			i, w = ve, vw+1
+			// The space after the value (or the end) needs no test again.
+			i, w = ve+1, vw+1
 		}
 	}
 	return closePlainOut(out, start, w, &names), true
@@ -278,14 +328,37 @@ func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
 		if i >= len(b) {
 			break
 		}
-		ks := skipCSI(b, i)
-		if ks == i {
-			return dst[:start], false // the rest is text, not pairs
+		// The key's colour, "ESC[36m" (two digits) as logrus writes it,
+		// tested here; skipCSI takes any other.
+		var ks int
+		if i+5 <= len(b) {
+			c := b[i : i+5 : i+5]
+			if c[0] == 0x1b && c[1] == '[' && isDigit(c[2]) && isDigit(c[3]) && c[4] == 'm' {
+				ks = i + 5
+			} else if ks = skipCSI(b, i); ks == i {
+				return dst[:start], false // the rest is text, not pairs
+			}
+		} else if ks = skipCSI(b, i); ks == i {
+			return dst[:start], false
 		}
-		out[w], out[w+1] = ',', '"'
+		binary.LittleEndian.PutUint16(out[w:w+2], memberOpen)
 		// The key ends at the first "ESC[0m=": its ESC, a control byte,
-		// is the first byte not plain, or the key is no copy.
-		ke, kw := copyPlainRun(out, w+2, b, ks)
+		// is the first byte not plain, or the key is no copy. Its first
+		// word is taken here, as copyPlainRun's loop would: most keys end
+		// within it, and are copied without the call.
+		var ke, kw int
+		if ks+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[ks : ks+8])
+			binary.LittleEndian.PutUint64(out[w+2:w+10], x)
+			if m := stopMask(x, lo20, stopQuote); m != 0 {
+				k := bits.TrailingZeros64(m) / 8
+				ke, kw = ks+k, w+2+k
+			} else {
+				ke, kw = copyPlainRun(out, w+10, b, ks+8)
+			}
+		} else {
+			ke, kw = copyPlainRun(out, w+2, b, ks)
+		}
 		if len(b)-ke < 5 || string(b[ke:ke+5]) != "\x1b[0m=" || ke == ks {
 			return dst[:start], false
 		}
@@ -295,7 +368,7 @@ func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
 		} else if !names.addSlow(b, ks, ke, bit) {
 			return dst[:start], false
 		}
-		out[kw], out[kw+1] = '"', ':'
+		binary.LittleEndian.PutUint16(out[kw:kw+2], nameClose)
 		// The value: a Go string literal, or a bare word to the next
 		// space, written as a JSON string (the same in both logrus walks).
 		if vs := ke + 5; vs < len(b) && b[vs] == '"' {
@@ -304,12 +377,26 @@ func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
 			}
 		} else {
 			out[kw+2] = '"'
-			ve, vw := copyBare(out, kw+3, b, vs)
+			// The first word in line (see appendPlainTTY's key).
+			var ve, vw int
+			if vs+8 <= len(b) {
+				x := binary.LittleEndian.Uint64(b[vs : vs+8])
+				binary.LittleEndian.PutUint64(out[kw+3:kw+3+8], x)
+				if m := stopMask(x, lo21, stopQuote); m != 0 {
+					k := bits.TrailingZeros64(m) / 8
+					ve, vw = vs+k, kw+3+k
+				} else {
+					ve, vw = copyBare(out, kw+3+8, b, vs+8)
+				}
+			} else {
+				ve, vw = copyBare(out, kw+3, b, vs)
+			}
 			if ve < len(b) && b[ve] != ' ' {
 				return dst[:start], false
 			}
 			out[vw] = '"'
-			i, w = ve, vw+1
+			// The space after the value (or the end) needs no test again.
+			i, w = ve+1, vw+1
 		}
 	}
 	return closePlainOut(out, start, w, &names), true
@@ -333,7 +420,7 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 		if i >= len(b) {
 			return dst[:start], false // nextPair: no pair (general: "_unparsed")
 		}
-		out[w], out[w+1] = ',', '"'
+		binary.LittleEndian.PutUint16(out[w:w+2], memberOpen)
 		var ks, ke, kw, vs int
 		var read bool // the key is plain and not empty, and '=' follows it
 		if b[i] == '"' {
@@ -345,7 +432,19 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 			// A bare key ends at '='; a space or a quote first makes the
 			// text no pair, any other byte not plain no copy.
 			ks = i
-			ke, kw = copyBareKey(out, w+2, b, ks)
+			// The first word in line (see appendPlainTTY's key).
+			if ks+8 <= len(b) {
+				x := binary.LittleEndian.Uint64(b[ks : ks+8])
+				binary.LittleEndian.PutUint64(out[w+2:w+2+8], x)
+				if m := stopMask(x, lo21, stopEq); m != 0 {
+					k := bits.TrailingZeros64(m) / 8
+					ke, kw = ks+k, w+2+k
+				} else {
+					ke, kw = copyBareKey(out, w+2+8, b, ks+8)
+				}
+			} else {
+				ke, kw = copyBareKey(out, w+2, b, ks)
+			}
 			read, vs = ke < len(b) && b[ke] == '=', ke+1
 		}
 		if !read || ke == ks {
@@ -367,7 +466,7 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 		} else if !names.addSlow(b, ks, ke, bit) {
 			return dst[:start], false
 		}
-		out[kw], out[kw+1] = '"', ':'
+		binary.LittleEndian.PutUint16(out[kw:kw+2], nameClose)
 		w = kw + 2
 		if vs < len(b) && b[vs] == '"' {
 			// A quoted value must be followed by a space, or end the text.
@@ -379,7 +478,20 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 		// A bare value runs to the next space; any other byte lo21 marks
 		// is not plain.
 		out[w] = '"'
-		ve, vw := copyBare(out, w+1, b, vs)
+		// The first word in line (see appendPlainTTY's key).
+		var ve, vw int
+		if vs+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[vs : vs+8])
+			binary.LittleEndian.PutUint64(out[w+1:w+1+8], x)
+			if m := stopMask(x, lo21, stopQuote); m != 0 {
+				k := bits.TrailingZeros64(m) / 8
+				ve, vw = vs+k, w+1+k
+			} else {
+				ve, vw = copyBare(out, w+1+8, b, vs+8)
+			}
+		} else {
+			ve, vw = copyBare(out, w+1, b, vs)
+		}
 		if ve < len(b) && b[ve] != ' ' {
 			return dst[:start], false
 		}
@@ -417,10 +529,23 @@ func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
 			break
 		}
 		ks := i
-		out[w], out[w+1] = ',', '"'
+		binary.LittleEndian.PutUint16(out[w:w+2], memberOpen)
 		// The key ends at '='; a space or a newline first makes the rest
 		// text, not pairs, and any other byte not plain no copy.
-		ke, kw := copyBareKey(out, w+2, b, ks)
+		// The first word in line (see appendPlainTTY's key).
+		var ke, kw int
+		if ks+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[ks : ks+8])
+			binary.LittleEndian.PutUint64(out[w+2:w+2+8], x)
+			if m := stopMask(x, lo21, stopEq); m != 0 {
+				k := bits.TrailingZeros64(m) / 8
+				ke, kw = ks+k, w+2+k
+			} else {
+				ke, kw = copyBareKey(out, w+2+8, b, ks+8)
+			}
+		} else {
+			ke, kw = copyBareKey(out, w+2, b, ks)
+		}
 		if ke >= len(b) || b[ke] != '=' || ke == ks {
 			return dst[:start], false
 		}
@@ -430,7 +555,7 @@ func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
 		} else if !names.addSlow(b, ks, ke, bit) {
 			return dst[:start], false
 		}
-		out[kw], out[kw+1] = '"', ':'
+		binary.LittleEndian.PutUint16(out[kw:kw+2], nameClose)
 		w = kw + 2
 		vs := ke + 1
 		switch {
@@ -467,7 +592,20 @@ func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
 			// Any byte lo21 marks other than those two is not plain, or
 			// (a tab, a CR) white space the encoder would not copy.
 			out[w] = '"'
-			ve, vw := copyBare(out, w+1, b, vs)
+			// The first word in line (see appendPlainTTY's key).
+			var ve, vw int
+			if vs+8 <= len(b) {
+				x := binary.LittleEndian.Uint64(b[vs : vs+8])
+				binary.LittleEndian.PutUint64(out[w+1:w+1+8], x)
+				if m := stopMask(x, lo21, stopQuote); m != 0 {
+					k := bits.TrailingZeros64(m) / 8
+					ve, vw = vs+k, w+1+k
+				} else {
+					ve, vw = copyBare(out, w+1+8, b, vs+8)
+				}
+			} else {
+				ve, vw = copyBare(out, w+1, b, vs)
+			}
 			if ve < len(b) && b[ve] != ' ' && b[ve] != '\n' {
 				return dst[:start], false
 			}

@@ -282,3 +282,54 @@ func TestPlainCopyRef(t *testing.T) {
 		}
 	}
 }
+
+// refCopyGoQuoted is copyGoQuoted as it was, a call of copyPlainRun for
+// each run of plain bytes; FuzzCopyGoQuoted holds copyGoQuoted to it.
+func refCopyGoQuoted(out []byte, w int, b []byte, i int) (next, wnext int, ok bool) {
+	out[w] = '"'
+	w++
+	i++
+	for {
+		j, jw := copyPlainRun(out, w, b, i)
+		if j >= len(b) {
+			return 0, 0, false
+		}
+		switch b[j] {
+		case '"':
+			out[jw] = '"'
+			return j + 1, jw + 1, true
+		case '\\':
+			if j+1 < len(b) {
+				switch c := b[j+1]; c {
+				case '"', '\\', 'n', 'r', 't':
+					out[jw], out[jw+1] = '\\', c
+					i, w = j+2, jw+2
+					continue
+				}
+			}
+		}
+		return 0, 0, false
+	}
+}
+
+func FuzzCopyGoQuoted(f *testing.F) {
+	for _, s := range []string{`"abc"`, `"a\"b" x`, `"a\\b\n\r\tc"`, `"unterminated`, `"ctl\x01"`, `"0123456789abcdef\"x"`, `"\u00e9"`, `"é"`, `""`, `"`} {
+		f.Add([]byte(s), 0, 0)
+	}
+	f.Fuzz(func(t *testing.T, text []byte, extra, pre int) {
+		extra, pre = extra&15, pre&15
+		// b a window on a longer buffer sometimes (loadTail's whole-word load).
+		buf := append(append([]byte(nil), text...), bytes.Repeat([]byte{'"'}, extra)...)
+		b := buf[:len(text)]
+		if len(b) == 0 || b[0] != '"' {
+			return
+		}
+		n := pre + 4*len(b) + 24
+		o1, o2 := make([]byte, n), make([]byte, n)
+		i1, w1, ok1 := copyGoQuoted(o1, pre, b, 0)
+		i2, w2, ok2 := refCopyGoQuoted(o2, pre, b, 0)
+		if ok1 != ok2 || ok1 && (i1 != i2 || w1 != w2 || !bytes.Equal(o1[:w1], o2[:w2])) {
+			t.Fatalf("%q: got %d %d %v %q, want %d %d %v %q", b, i1, w1, ok1, o1[:w1], i2, w2, ok2, o2[:w2])
+		}
+	})
+}
