@@ -157,6 +157,17 @@ func (r *Record) Text() []byte { return r.text }
 
 func (r *Record) get(s span) []byte { return r.text[s.start:s.end] }
 
+// getExact is get with the capacity cut to the text's length, for a text
+// that is read only within it (not by the copies that read words past a
+// field's end, up to the buffer's capacity): its capacity is its length,
+// one value fewer to compute, and to keep on the stack across a call. Its
+// bounds are read as uint32: a 32-bit load zero-extends, where int32's
+// sign extension is an instruction each; a span is never negative (one
+// that were would fail the bounds check either way).
+func (r *Record) getExact(s span) []byte {
+	return r.text[uint32(s.start):uint32(s.end):uint32(s.end)]
+}
+
 // OmitsYear reports whether the record's timestamp leaves out the year
 // (klog, the terminal form of log15 and go-ethereum, Redis before 5.0) or the whole date
 // (logback's and log4j2's default time of day), so that Timestamp
@@ -185,7 +196,7 @@ func (r *Record) Logger() []byte {
 	if r.logger.empty() {
 		return nil
 	}
-	return r.get(r.logger)
+	return r.getExact(r.logger)
 }
 
 // Caller returns the source location the logger printed ("file.go:42"), or nil.
@@ -193,7 +204,7 @@ func (r *Record) Caller() []byte {
 	if r.caller.empty() {
 		return nil
 	}
-	return r.get(r.caller)
+	return r.getExact(r.caller)
 }
 
 // HasSource reports whether the record names a logger, a caller or a

@@ -582,7 +582,7 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 	if r.timeKind != timeRFC3339 || r.time.empty() {
 		return dst, false
 	}
-	b := r.get(r.time)
+	b := r.getExact(r.time)
 	if len(b) < 20 {
 		return dst, false
 	}

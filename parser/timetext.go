@@ -39,7 +39,7 @@ func (c *TimeText) AppendUTC(dst []byte, r *Record, ref time.Time) (_ []byte, ok
 	if r.time.empty() {
 		return dst, false
 	}
-	b := r.get(r.time)
+	b := r.getExact(r.time)
 	if r.timeKind == timeEpoch {
 		return c.appendEpoch(dst, b)
 	}
