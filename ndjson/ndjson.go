@@ -139,21 +139,29 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 		dst = AppendString(dst, e.scratch)
 	}
 	if rec.HasTime() { // else no timestamp, and no calls
+		// The member's name is appended once: each way of writing the
+		// time appends to out, the text up to it. Only n is kept across
+		// the call, not dst's three words.
+		n := len(dst)
 		if out, ok := rec.AppendUTC(append(dst, `,"timestamp":"`...)); ok && !e.general {
 			// Written in UTC already, as most loggers write it: a copy.
 			dst = append(out, '"')
 		} else {
+			// AppendUTC leaves out as it was when it fails; the copy it
+			// made for the general path is dropped.
+			out = out[:n+len(`,"timestamp":"`)]
 			ref := e.Reference
 			if ref.IsZero() {
 				ref = rec.ClockReference() // the clock only where the line leaves out the date
 			}
-			if out, ok := e.times.AppendUTC(append(dst, `,"timestamp":"`...), rec, ref); ok && !e.general {
+			if t, ok := e.times.AppendUTC(out, rec, ref); ok && !e.general {
 				// Most of the rest: the second's text reused, the fraction copied.
-				dst = append(out, '"')
+				dst = append(t, '"')
 			} else if t, ok := rec.Timestamp(ref); ok {
-				dst = append(dst, `,"timestamp":"`...)
-				dst = e.AppendTime(dst, t)
+				dst = e.AppendTime(out, t)
 				dst = append(dst, '"')
+			} else {
+				dst = out[:n] // no timestamp
 			}
 		}
 	}
@@ -162,10 +170,15 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 	}
 	// The attributes' copy (appendAttributes) in line, its prefix a
 	// constant: a constant append is two stores, a parameter's a call to
-	// memmove. A record without fields (many) has none: no calls.
+	// memmove. A record without fields (many) has none: no calls. As
+	// with the time, only n is kept across the call, not dst: dst is
+	// out[:n] (its bytes, where the append moved them) when the copy
+	// gives no attributes.
 	if rec.HasFields() {
-		if out, ok := rec.AppendPlainFields(append(dst, `,"attributes":`...)); ok && !e.general {
-			if len(out) > len(dst)+len(`,"attributes":`) {
+		n := len(dst)
+		out, ok := rec.AppendPlainFields(append(dst, `,"attributes":`...))
+		if dst = out[:n]; ok && !e.general {
+			if len(out) > n+len(`,"attributes":`) {
 				dst = out // else no members: no attributes
 			}
 		} else {
