@@ -556,7 +556,12 @@ func parseHeader(h []byte, r *Record) bool {
 		// most indented lines (pretty-printed JSON, stack frames) fail
 		// before its search for the space. It sets nothing when it
 		// fails: no retry is needed before parseIndented.
-		return h[0] == ' ' && len(h) > 12 && (h[1] == 0x1b || h[3] == ':') && parseBitnami(h, r) || parseIndented(h, r)
+		// parseIndented's lines have at least 21 bytes and a digit or
+		// (in the indent of four spaces) a space after the first byte:
+		// that test, here, spares most indented lines the call (stack
+		// frames' "\t/path/x.go:12", short pretty-printed JSON).
+		return h[0] == ' ' && len(h) > 12 && (h[1] == 0x1b || h[3] == ':') && parseBitnami(h, r) ||
+			len(h) > 20 && (h[1] == ' ' || isDigit(h[1])) && parseIndented(h, r)
 	case 'n':
 		// winston's notice, and Node's uncaught exception thrown inside
 		// its own modules ("node:internal/modules/cjs/loader:1228").
