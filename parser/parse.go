@@ -304,18 +304,22 @@ func parseHeader(h []byte, r *Record) bool {
 		// zap's and hclog's times are both RFC 3339 (zap has epoch forms
 		// too): scan the time once for both.
 		tEnd, kind := scanZapTime(h)
-		// The Datadog Agent's RFC 3339 form (log_format_rfc3339):
-		// "<time> | CORE | INFO | (…) | ".
-		if kind == timeRFC3339 && tEnd+2 < len(h) && h[tEnd] == ' ' && h[tEnd+1] == '|' && parseDDAgent(h, tEnd, r) {
-			return true
-		}
-		// Spring Boot 3's "<RFC 3339>  INFO 1 --- [main] …", before zap's
-		// space-separated columns can take its level.
-		// Both have their level, its padding or (tracing's) its colour
-		// right after the space: zap's lower-case level and hclog's
-		// bracket skip them.
+		// The attempts up to Istio's all need an RFC 3339 time and a space
+		// after it, then a byte, c: that is tested once for all of them,
+		// and c loaded once (a zap line with TABs skips them at one test).
 		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
-			if c := h[tEnd+1]; c == ' ' || c == 0x1b || isUpper(c) {
+			c := h[tEnd+1]
+			// The Datadog Agent's RFC 3339 form (log_format_rfc3339):
+			// "<time> | CORE | INFO | (…) | ".
+			if c == '|' && tEnd+2 < len(h) && parseDDAgent(h, tEnd, r) {
+				return true
+			}
+			// Spring Boot 3's "<RFC 3339>  INFO 1 --- [main] …", before
+			// zap's space-separated columns can take its level.
+			// Both have their level, its padding or (tracing's) its
+			// colour right after the space: zap's lower-case level and
+			// hclog's bracket skip them.
+			if c == ' ' || c == 0x1b || isUpper(c) {
 				if parseSpringBoot(h, tEnd, r) {
 					return true
 				}
@@ -327,43 +331,45 @@ func parseHeader(h []byte, r *Record) bool {
 					return true
 				}
 			}
-		}
-		// MongoDB's text log before 4.4, "<RFC 3339> W NETWORK  [ctx] ": a
-		// severity letter (4.2 pads it to two) where zap has a word.
-		if kind == timeRFC3339 && tEnd+4 < len(h) && h[tEnd] == ' ' && isUpper(h[tEnd+1]) && (h[tEnd+2] == ' ' || isDigit(h[tEnd+2])) && parseMongoDB(h, tEnd, r) {
-			return true
-		}
-		// Ceph's "<RFC 3339> 7f54ecaab080 -1 msg": a thread's id in hex
-		// and a debug level, where zap, hclog and zerolog have a level.
-		if kind == timeRFC3339 && tEnd+12 < len(h) && h[tEnd] == ' ' && isHexLower(h[tEnd+1]) && h[tEnd+2] != ' ' && h[tEnd+9] != ' ' && parseCeph(h, 0, tEnd, r) {
-			return true
-		}
-		// MySQL's "<RFC 3339> 0 [Note] ": a thread id, where zap, hclog
-		// and zerolog have a letter or a bracket.
-		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' && isDigit(h[tEnd+1]) {
-			if parseMySQL(h, tEnd, r) {
+			// MongoDB's text log before 4.4, "<RFC 3339> W NETWORK  [ctx] ":
+			// a severity letter (4.2 pads it to two) where zap has a word.
+			if isUpper(c) && tEnd+4 < len(h) && (h[tEnd+2] == ' ' || isDigit(h[tEnd+2])) && parseMongoDB(h, tEnd, r) {
 				return true
 			}
-			r.retry()
-		}
-		// Sidekiq's "<time> pid=1 tid=2ls INFO: " (and before 6, "<time> 1
-		// TID-2ls INFO: "): a pair where zap, hclog and zerolog have a level.
-		if kind == timeRFC3339 && tEnd+5 < len(h) && h[tEnd] == ' ' && (h[tEnd+1] == 'p' || isDigit(h[tEnd+1])) {
-			if parseSidekiq(h, tEnd, r) {
+			// Ceph's "<RFC 3339> 7f54ecaab080 -1 msg": a thread's id in
+			// hex and a debug level, where zap, hclog and zerolog have a
+			// level.
+			if isHexLower(c) && tEnd+12 < len(h) && h[tEnd+2] != ' ' && h[tEnd+9] != ' ' && parseCeph(h, 0, tEnd, r) {
 				return true
 			}
-			r.retry()
-		}
-		// After an RFC 3339 time, zerolog's three capitals are no zap or
-		// hclog level: those lines skip the attempts that cannot match.
-		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
-			// hclog's "[LEVEL]": zap's level column never opens with '['.
-			// The JVM's "%d{ISO8601_OFFSET_DATE_TIME_HHMM} [%t] %-5level
-			// %logger - %msg" (Pulsar's) has its thread there.
-			if h[tEnd+1] == '[' {
+			// MySQL's "<RFC 3339> 0 [Note] ": a thread id, where zap,
+			// hclog and zerolog have a letter or a bracket.
+			if isDigit(c) {
+				if parseMySQL(h, tEnd, r) {
+					return true
+				}
+				r.retry()
+			}
+			// Sidekiq's "<time> pid=1 tid=2ls INFO: " (and before 6,
+			// "<time> 1 TID-2ls INFO: "): a pair where zap, hclog and
+			// zerolog have a level.
+			if (c == 'p' || isDigit(c)) && tEnd+5 < len(h) {
+				if parseSidekiq(h, tEnd, r) {
+					return true
+				}
+				r.retry()
+			}
+			// After an RFC 3339 time, zerolog's three capitals are no
+			// zap or hclog level: those lines skip the attempts that
+			// cannot match.
+			//
+			// hclog's "[LEVEL]": zap's level column never opens with
+			// '['. The JVM's "%d{ISO8601_OFFSET_DATE_TIME_HHMM} [%t]
+			// %-5level %logger - %msg" (Pulsar's) has its thread there.
+			if c == '[' {
 				return parseHclogAfterTime(h, tEnd, r) || r.retry() || parseJavaDated(h, tEnd, r) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
 			}
-			if e := tEnd + 4; e <= len(h) && (e == len(h) || h[e] == ' ') && isUpper(h[tEnd+1]) {
+			if e := tEnd + 4; e <= len(h) && (e == len(h) || h[e] == ' ') && isUpper(c) {
 				if _, ok := zerologLevel(h[tEnd+1 : e]); ok {
 					return parseZerologAfterTime(h, 0, tEnd, kind, r)
 				}
