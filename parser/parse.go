@@ -146,11 +146,11 @@ func parseHeader(h []byte, r *Record) bool {
 		return false
 	}
 	// Bitnami's "module 10:57:40.63 INFO  ==> ": any lower-case word
-	// opens it, so it is tried before the cases split on the first byte;
-	// a line is rejected at the byte after its first word.
-	if c := h[0]; 'a' <= c && c <= 'z' && parseBitnami(h, r) {
-		return true
-	}
+	// opens it, so it is tried first in each case of a lower-case
+	// letter ('t', 'l', 'p', 'd', 'n' and the rest), rather than before
+	// the switch, where every line would pay for the test; a line is
+	// rejected at the byte after its first word, and nothing is left in
+	// r (no retry after it).
 	// Constant cases: the compiler turns the switch into a jump table, one
 	// indirect jump instead of a chain of comparisons.
 	switch h[0] {
@@ -475,9 +475,9 @@ func parseHeader(h []byte, r *Record) bool {
 		// std's panic hook: "thread 'main' panicked at …"; .NET's
 		// "trce: Category[0]".
 		// Only parseLogrus may leave something behind when it fails.
-		return parseDotnet(h, r) || parseRustPanic(h, r) || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
+		return parseBitnami(h, r) || parseDotnet(h, r) || parseRustPanic(h, r) || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'l':
-		return parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
+		return parseBitnami(h, r) || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case 0x1b:
 		// GitLab Runner's coloured levels, ESC[0;33m, ESC[31;1m, ESC[37;1m.
 		if len(h) > 8 && h[6] == 'm' && (h[3] == ';' || h[4] == ';') {
@@ -518,7 +518,7 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'p', 'f':
 		// Node's uncaught exception in an ES module: "file:///app/x.mjs:3",
 		// and .NET's "fail: Category[1]".
-		return parseDotnet(h, r) || parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
+		return parseBitnami(h, r) || parseDotnet(h, r) || parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
 			parseNodeUncaught(h, r)
 	case 'D', 'P':
 		return (len(h) > 6 && h[5] == ' ' && h[6] == '[' && parseCassandra(h, r)) || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
@@ -535,6 +535,9 @@ func parseHeader(h []byte, r *Record) bool {
 		// .NET's "info: Category[14]" before winston's format.simple(),
 		// "info: msg", after logfmt, which never takes a line without a
 		// '=' pair; Rook's "debug " before Ceph's lines.
+		if parseBitnami(h, r) {
+			return true
+		}
 		if h[0] == 'd' && len(h) > 6 && h[5] == ' ' && isDigit(h[6]) && parseCephPrefixed(h, r) {
 			return true
 		}
@@ -571,7 +574,7 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'n':
 		// winston's notice, and Node's uncaught exception thrown inside
 		// its own modules ("node:internal/modules/cjs/loader:1228").
-		return parseNginxStderr(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() || parseWinston(h, r) || r.retry() ||
+		return parseBitnami(h, r) || parseNginxStderr(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() || parseWinston(h, r) || r.retry() ||
 			parseNodeUncaught(h, r)
 	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':
 		// A relative path of Ruby's uncaught exception ("app.rb:3:in …")
@@ -580,7 +583,7 @@ func parseHeader(h []byte, r *Record) bool {
 		// .NET's "crit: Category[0]" before winston's crit.
 		// None of these sets anything when it fails (failuresSetNothing):
 		// no retry between them.
-		return h[0] == 'c' && parseDotnet(h, r) || parseLogfmt(h, r) || parseRubyUncaught(h, r) || parseWinston(h, r)
+		return 'a' <= h[0] && h[0] <= 'z' && parseBitnami(h, r) || h[0] == 'c' && parseDotnet(h, r) || parseLogfmt(h, r) || parseRubyUncaught(h, r) || parseWinston(h, r)
 	}
 	return false
 }
