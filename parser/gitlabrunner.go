@@ -73,10 +73,16 @@ func parseGitLabRunner(h []byte, r *Record) bool {
 // parseGitLabRunnerInfo recognises an info line, which opens with its
 // message: its first escape is the reset after the padding. It runs after
 // the other formats failed, so it clears what they left in r first.
+//
+// Its callers try it on every line that no other format took: the test
+// that rejects most of them is inlined there, and only a long line pays
+// for the call (gitLabRunnerInfo).
 func parseGitLabRunnerInfo(h []byte, r *Record) bool {
-	if len(h) < 51 || h[0] == ' ' {
-		return false
-	}
+	return len(h) >= 51 && h[0] != ' ' && gitLabRunnerInfo(h, r)
+}
+
+// gitLabRunnerInfo is parseGitLabRunnerInfo past its first test.
+func gitLabRunnerInfo(h []byte, r *Record) bool {
 	k := bytes.IndexByte(h, 0x1b)
 	if k < 50 || !bytes.HasPrefix(h[k:], []byte(runnerReset+" ")) {
 		return false

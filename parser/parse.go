@@ -146,11 +146,11 @@ func parseHeader(h []byte, r *Record) bool {
 		return false
 	}
 	// Bitnami's "module 10:57:40.63 INFO  ==> ": any lower-case word
-	// opens it, so it is tried before the cases split on the first byte;
-	// a line is rejected at the byte after its first word.
-	if c := h[0]; 'a' <= c && c <= 'z' && parseBitnami(h, r) {
-		return true
-	}
+	// opens it, so it is tried first in each case of a lower-case
+	// letter ('t', 'l', 'p', 'd', 'n' and the rest), rather than before
+	// the switch, where every line would pay for the test; a line is
+	// rejected at the byte after its first word, and nothing is left in
+	// r (no retry after it).
 	// Constant cases: the compiler turns the switch into a jump table, one
 	// indirect jump instead of a chain of comparisons.
 	switch h[0] {
@@ -304,18 +304,22 @@ func parseHeader(h []byte, r *Record) bool {
 		// zap's and hclog's times are both RFC 3339 (zap has epoch forms
 		// too): scan the time once for both.
 		tEnd, kind := scanZapTime(h)
-		// The Datadog Agent's RFC 3339 form (log_format_rfc3339):
-		// "<time> | CORE | INFO | (…) | ".
-		if kind == timeRFC3339 && tEnd+2 < len(h) && h[tEnd] == ' ' && h[tEnd+1] == '|' && parseDDAgent(h, tEnd, r) {
-			return true
-		}
-		// Spring Boot 3's "<RFC 3339>  INFO 1 --- [main] …", before zap's
-		// space-separated columns can take its level.
-		// Both have their level, its padding or (tracing's) its colour
-		// right after the space: zap's lower-case level and hclog's
-		// bracket skip them.
+		// The attempts up to Istio's all need an RFC 3339 time and a space
+		// after it, then a byte, c: that is tested once for all of them,
+		// and c loaded once (a zap line with TABs skips them at one test).
 		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
-			if c := h[tEnd+1]; c == ' ' || c == 0x1b || isUpper(c) {
+			c := h[tEnd+1]
+			// The Datadog Agent's RFC 3339 form (log_format_rfc3339):
+			// "<time> | CORE | INFO | (…) | ".
+			if c == '|' && tEnd+2 < len(h) && parseDDAgent(h, tEnd, r) {
+				return true
+			}
+			// Spring Boot 3's "<RFC 3339>  INFO 1 --- [main] …", before
+			// zap's space-separated columns can take its level.
+			// Both have their level, its padding or (tracing's) its
+			// colour right after the space: zap's lower-case level and
+			// hclog's bracket skip them.
+			if c == ' ' || c == 0x1b || isUpper(c) {
 				if parseSpringBoot(h, tEnd, r) {
 					return true
 				}
@@ -327,43 +331,45 @@ func parseHeader(h []byte, r *Record) bool {
 					return true
 				}
 			}
-		}
-		// MongoDB's text log before 4.4, "<RFC 3339> W NETWORK  [ctx] ": a
-		// severity letter (4.2 pads it to two) where zap has a word.
-		if kind == timeRFC3339 && tEnd+4 < len(h) && h[tEnd] == ' ' && isUpper(h[tEnd+1]) && (h[tEnd+2] == ' ' || isDigit(h[tEnd+2])) && parseMongoDB(h, tEnd, r) {
-			return true
-		}
-		// Ceph's "<RFC 3339> 7f54ecaab080 -1 msg": a thread's id in hex
-		// and a debug level, where zap, hclog and zerolog have a level.
-		if kind == timeRFC3339 && tEnd+12 < len(h) && h[tEnd] == ' ' && isHexLower(h[tEnd+1]) && h[tEnd+2] != ' ' && h[tEnd+9] != ' ' && parseCeph(h, 0, tEnd, r) {
-			return true
-		}
-		// MySQL's "<RFC 3339> 0 [Note] ": a thread id, where zap, hclog
-		// and zerolog have a letter or a bracket.
-		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' && isDigit(h[tEnd+1]) {
-			if parseMySQL(h, tEnd, r) {
+			// MongoDB's text log before 4.4, "<RFC 3339> W NETWORK  [ctx] ":
+			// a severity letter (4.2 pads it to two) where zap has a word.
+			if isUpper(c) && tEnd+4 < len(h) && (h[tEnd+2] == ' ' || isDigit(h[tEnd+2])) && parseMongoDB(h, tEnd, r) {
 				return true
 			}
-			r.retry()
-		}
-		// Sidekiq's "<time> pid=1 tid=2ls INFO: " (and before 6, "<time> 1
-		// TID-2ls INFO: "): a pair where zap, hclog and zerolog have a level.
-		if kind == timeRFC3339 && tEnd+5 < len(h) && h[tEnd] == ' ' && (h[tEnd+1] == 'p' || isDigit(h[tEnd+1])) {
-			if parseSidekiq(h, tEnd, r) {
+			// Ceph's "<RFC 3339> 7f54ecaab080 -1 msg": a thread's id in
+			// hex and a debug level, where zap, hclog and zerolog have a
+			// level.
+			if isHexLower(c) && tEnd+12 < len(h) && h[tEnd+2] != ' ' && h[tEnd+9] != ' ' && parseCeph(h, 0, tEnd, r) {
 				return true
 			}
-			r.retry()
-		}
-		// After an RFC 3339 time, zerolog's three capitals are no zap or
-		// hclog level: those lines skip the attempts that cannot match.
-		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == ' ' {
-			// hclog's "[LEVEL]": zap's level column never opens with '['.
-			// The JVM's "%d{ISO8601_OFFSET_DATE_TIME_HHMM} [%t] %-5level
-			// %logger - %msg" (Pulsar's) has its thread there.
-			if h[tEnd+1] == '[' {
+			// MySQL's "<RFC 3339> 0 [Note] ": a thread id, where zap,
+			// hclog and zerolog have a letter or a bracket.
+			if isDigit(c) {
+				if parseMySQL(h, tEnd, r) {
+					return true
+				}
+				r.retry()
+			}
+			// Sidekiq's "<time> pid=1 tid=2ls INFO: " (and before 6,
+			// "<time> 1 TID-2ls INFO: "): a pair where zap, hclog and
+			// zerolog have a level.
+			if (c == 'p' || isDigit(c)) && tEnd+5 < len(h) {
+				if parseSidekiq(h, tEnd, r) {
+					return true
+				}
+				r.retry()
+			}
+			// After an RFC 3339 time, zerolog's three capitals are no
+			// zap or hclog level: those lines skip the attempts that
+			// cannot match.
+			//
+			// hclog's "[LEVEL]": zap's level column never opens with
+			// '['. The JVM's "%d{ISO8601_OFFSET_DATE_TIME_HHMM} [%t]
+			// %-5level %logger - %msg" (Pulsar's) has its thread there.
+			if c == '[' {
 				return parseHclogAfterTime(h, tEnd, r) || r.retry() || parseJavaDated(h, tEnd, r) || r.retry() || parseZerologDigits(h, tEnd, kind, r)
 			}
-			if e := tEnd + 4; e <= len(h) && (e == len(h) || h[e] == ' ') && isUpper(h[tEnd+1]) {
+			if e := tEnd + 4; e <= len(h) && (e == len(h) || h[e] == ' ') && isUpper(c) {
 				if _, ok := zerologLevel(h[tEnd+1 : e]); ok {
 					return parseZerologAfterTime(h, 0, tEnd, kind, r)
 				}
@@ -469,9 +475,9 @@ func parseHeader(h []byte, r *Record) bool {
 		// std's panic hook: "thread 'main' panicked at …"; .NET's
 		// "trce: Category[0]".
 		// Only parseLogrus may leave something behind when it fails.
-		return parseDotnet(h, r) || parseRustPanic(h, r) || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
+		return parseBitnami(h, r) || parseDotnet(h, r) || parseRustPanic(h, r) || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case 'l':
-		return parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
+		return parseBitnami(h, r) || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
 	case 0x1b:
 		// GitLab Runner's coloured levels, ESC[0;33m, ESC[31;1m, ESC[37;1m.
 		if len(h) > 8 && h[6] == 'm' && (h[3] == ';' || h[4] == ';') {
@@ -512,7 +518,7 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'p', 'f':
 		// Node's uncaught exception in an ES module: "file:///app/x.mjs:3",
 		// and .NET's "fail: Category[1]".
-		return parseDotnet(h, r) || parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
+		return parseBitnami(h, r) || parseDotnet(h, r) || parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
 			parseNodeUncaught(h, r)
 	case 'D', 'P':
 		return (len(h) > 6 && h[5] == ' ' && h[6] == '[' && parseCassandra(h, r)) || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
@@ -529,6 +535,9 @@ func parseHeader(h []byte, r *Record) bool {
 		// .NET's "info: Category[14]" before winston's format.simple(),
 		// "info: msg", after logfmt, which never takes a line without a
 		// '=' pair; Rook's "debug " before Ceph's lines.
+		if parseBitnami(h, r) {
+			return true
+		}
 		if h[0] == 'd' && len(h) > 6 && h[5] == ' ' && isDigit(h[6]) && parseCephPrefixed(h, r) {
 			return true
 		}
@@ -556,11 +565,16 @@ func parseHeader(h []byte, r *Record) bool {
 		// most indented lines (pretty-printed JSON, stack frames) fail
 		// before its search for the space. It sets nothing when it
 		// fails: no retry is needed before parseIndented.
-		return h[0] == ' ' && len(h) > 12 && (h[1] == 0x1b || h[3] == ':') && parseBitnami(h, r) || parseIndented(h, r)
+		// parseIndented's lines have at least 21 bytes and a digit or
+		// (in the indent of four spaces) a space after the first byte:
+		// that test, here, spares most indented lines the call (stack
+		// frames' "\t/path/x.go:12", short pretty-printed JSON).
+		return h[0] == ' ' && len(h) > 12 && (h[1] == 0x1b || h[3] == ':') && parseBitnami(h, r) ||
+			len(h) > 20 && (h[1] == ' ' || isDigit(h[1])) && parseIndented(h, r)
 	case 'n':
 		// winston's notice, and Node's uncaught exception thrown inside
 		// its own modules ("node:internal/modules/cjs/loader:1228").
-		return parseNginxStderr(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() || parseWinston(h, r) || r.retry() ||
+		return parseBitnami(h, r) || parseNginxStderr(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() || parseWinston(h, r) || r.retry() ||
 			parseNodeUncaught(h, r)
 	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':
 		// A relative path of Ruby's uncaught exception ("app.rb:3:in …")
@@ -569,7 +583,7 @@ func parseHeader(h []byte, r *Record) bool {
 		// .NET's "crit: Category[0]" before winston's crit.
 		// None of these sets anything when it fails (failuresSetNothing):
 		// no retry between them.
-		return h[0] == 'c' && parseDotnet(h, r) || parseLogfmt(h, r) || parseRubyUncaught(h, r) || parseWinston(h, r)
+		return 'a' <= h[0] && h[0] <= 'z' && parseBitnami(h, r) || h[0] == 'c' && parseDotnet(h, r) || parseLogfmt(h, r) || parseRubyUncaught(h, r) || parseWinston(h, r)
 	}
 	return false
 }
@@ -739,8 +753,15 @@ func trimRightSpace(b []byte, start, end int) int {
 
 // skipCSI skips one ANSI "ESC [ params m" sequence at b[i], returning the
 // index after it, or i when there is none.
+//
+// It is inlined at some forty sites, most of them on every line of their
+// format, where b[i] is seldom an ESC: that test comes first, and the
+// unsigned index test before it is its bounds check, as i+1's then is
+// (a negative i, which no caller passes, is no sequence, not a panic).
+// The digit test is written out: isDigit's inline cost would put skipCSI
+// over the budget.
 func skipCSI(b []byte, i int) int {
-	if i+1 >= len(b) || b[i] != 0x1b || b[i+1] != '[' {
+	if uint(i) >= uint(len(b)) || b[i] != 0x1b || i+1 >= len(b) || b[i+1] != '[' {
 		return i
 	}
 	for j := i + 2; j < len(b) && j < i+16; j++ {
@@ -748,7 +769,7 @@ func skipCSI(b []byte, i int) int {
 		if c == 'm' {
 			return j + 1
 		}
-		if !(isDigit(c) || c == ';') {
+		if c != ';' && c-'0' > 9 {
 			return i
 		}
 	}
