@@ -474,10 +474,14 @@ func parseHeader(h []byte, r *Record) bool {
 	case 't':
 		// std's panic hook: "thread 'main' panicked at …"; .NET's
 		// "trce: Category[0]".
-		// Only parseLogrus may leave something behind when it fails.
-		return parseBitnami(h, r) || parseDotnet(h, r) || parseRustPanic(h, r) || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
+		// Only parseLogrus may leave something behind when it fails. It
+		// goes first: its lines open with "time=" or "level=", which no
+		// other attempt here takes (a Bitnami module has no '=', nor
+		// .NET's or std's first word), and they are most lines that
+		// open with 't' or 'l' (logrus and slog write them to stderr).
+		return parseLogrus(h, r) || r.retry() || parseBitnami(h, r) || parseDotnet(h, r) || parseRustPanic(h, r) || parseLogfmt(h, r)
 	case 'l':
-		return parseBitnami(h, r) || parseLogrus(h, r) || r.retry() || parseLogfmt(h, r)
+		return parseLogrus(h, r) || r.retry() || parseBitnami(h, r) || parseLogfmt(h, r)
 	case 0x1b:
 		// GitLab Runner's coloured levels, ESC[0;33m, ESC[31;1m, ESC[37;1m.
 		if len(h) > 8 && h[6] == 'm' && (h[3] == ';' || h[4] == ';') {
