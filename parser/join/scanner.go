@@ -114,6 +114,13 @@ func (s *Scanner) Next() bool {
 			rest := s.buf[s.start:s.end]
 			if i := bytes.IndexByte(rest, '\n'); i >= 0 && i < j.cfg.maxBytes {
 				s.start += i + 1
+				if j.has && !j.curCont && !j.partial {
+					// Add's path for a whole line after a record that
+					// takes no continuation, most lines, written out: a
+					// call fewer a line.
+					j.start(rest[:i+1], parser.IsHeader(rest[:i], j.probe))
+					return true
+				}
 				if j.Add(rest[:i+1]) {
 					return true
 				}
