@@ -43,7 +43,7 @@ type Encoder struct {
 	keys    keySet          // the attribute names of the record being rendered
 	nested  []keySet        // the member names of the objects in a value, by depth
 	// general turns off the copies (parser.Field.AppendPlainJSON,
-	// parser.Record.AppendUTC, parser.TimeText), so that tests can hold
+	// parser.TimeText's AppendRFC3339 and AppendUTC), so that tests can hold
 	// them to the general path's output.
 	general bool
 }
@@ -143,11 +143,13 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 		// time appends to out, the text up to it. Only n is kept across
 		// the call, not dst's three words.
 		n := len(dst)
-		if out, ok := rec.AppendUTC(append(dst, `,"timestamp":"`...)); ok && !e.general {
-			// Written in UTC already, as most loggers write it: a copy.
+		if out, ok := e.times.AppendRFC3339(append(dst, `,"timestamp":"`...), rec); ok && !e.general {
+			// Written in UTC already, as most loggers write it: a copy
+			// (Record.AppendUTC's, with its date and minute checked once
+			// a minute in e.times).
 			dst = append(out, '"')
 		} else {
-			// AppendUTC leaves out as it was when it fails; the copy it
+			// AppendRFC3339 leaves out as it was when it fails; the copy it
 			// made for the general path is dropped.
 			out = out[:n+len(`,"timestamp":"`)]
 			ref := e.Reference
