@@ -134,6 +134,11 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 		}
 	} else if msg, ok := rec.MessageText(); ok {
 		dst = AppendString(dst, msg)
+	} else if msg, cont, ok := rec.MessageLines(); ok && !e.general {
+		// The message and its continuation lines (a stack trace) apart
+		// in the line: escaped in two parts, not first copied together
+		// into scratch.
+		dst = appendLines(dst, msg, cont)
 	} else {
 		e.scratch = rec.AppendMessage(e.scratch[:0])
 		dst = AppendString(dst, e.scratch)
@@ -623,6 +628,22 @@ func AppendString(dst, s []byte) []byte {
 		dst = append(dst, src[:size]...)
 		src = src[size:]
 	}
+}
+
+// appendLines appends msg, a '\n' and cont as one JSON string literal, as
+// AppendString would append them joined, without joining them first: the
+// message's closing quote becomes the '\' of the "\n" between them, and
+// the lines' opening quote its 'n'. Escaping goes byte by byte but for a
+// multi-byte rune, which cannot span the '\n' (no byte of a rune is a
+// newline, nor does the newline complete one): the parts' escapes are the
+// whole's.
+func appendLines(dst, msg, cont []byte) []byte {
+	dst = AppendString(dst, msg)
+	n := len(dst)
+	dst[n-1] = '\\'
+	dst = AppendString(dst, cont)
+	dst[n] = 'n'
+	return dst
 }
 
 // shortEscape is the second byte of the two-byte JSON escape of each byte

@@ -377,6 +377,24 @@ func (r *Record) MessageText() (_ []byte, ok bool) {
 	return asWritten(r.get(r.msg), r.msgKind)
 }
 
+// MessageLines returns what AppendMessage joins with a '\n' for a record
+// with continuation lines, when the line writes the message as it reads
+// (asWritten) but the lines do not follow it directly, so that MessageText
+// declines (the zap console form's stack trace after its fields): the
+// message, and the continuation lines. ok is false otherwise.
+func (r *Record) MessageLines() (msg, cont []byte, ok bool) {
+	if r.cont.empty() {
+		return nil, nil, false
+	}
+	if r.msgKind == kindText { // most: asWritten's first case, without its call
+		return r.get(r.msg), r.get(r.cont), true
+	}
+	if msg, ok = asWritten(r.get(r.msg), r.msgKind); !ok {
+		return nil, nil, false
+	}
+	return msg, r.get(r.cont), true
+}
+
 // MessageQuoted returns the bytes between the quotes of a message that
 // the line writes as a Go string literal, when the record has no
 // continuation lines; ok is false otherwise. Unlike MessageText it does
