@@ -199,9 +199,10 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 // "thread_id" or "thread_name"}, the members that are known) to dst; ok is false, and dst
 // unchanged, when none is known.
 func (e *Encoder) AppendLogger(dst []byte, rec *parser.Record) (_ []byte, ok bool) {
-	n := len(dst)
-	dst = e.appendLogger(dst, rec, false)
-	return dst, len(dst) > n
+	if !rec.HasSource() {
+		return dst, false
+	}
+	return e.appendLogger(dst, rec, false), true
 }
 
 // AppendAttributes appends the record's fields as one JSON object to dst;
@@ -216,15 +217,15 @@ func (e *Encoder) AppendAttributes(dst []byte, rec *parser.Record) (_ []byte, ok
 }
 
 // appendLogger appends the logger object, after `,"logger":` when member
-// (a constant rather than a parameter, so that its append is two stores).
-// A record that names a logger, a caller or a thread (which is either a
-// number, ThreadID, or a name, ThreadName) has one: each member is written
-// as it is read, the thread's last, so that no value is kept across the
-// call that reads a thread's number.
+// (a constant rather than a parameter, so that its append is two stores),
+// for a record that names a logger, a caller or a thread (which is either a
+// number, ThreadID, or a name, ThreadName): the callers test HasSource, not
+// this function again. Each member is written as it is read, the thread's
+// last, so that no value is kept across the call that reads a thread's
+// number. The thread's three readings are tested once for a record
+// without a thread (most), and the comma before the caller is part of its
+// name's constant.
 func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, member bool) []byte {
-	if !rec.HasSource() {
-		return dst
-	}
 	if member {
 		dst = append(dst, `,"logger":{`...)
 	} else {
@@ -238,11 +239,15 @@ func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, member bool) []by
 	}
 	if caller := rec.Caller(); caller != nil {
 		if sep {
-			dst = append(dst, ',')
+			dst = append(dst, `,"caller":`...)
+		} else {
+			dst = append(dst, `"caller":`...)
 		}
-		dst = append(dst, `"caller":`...)
 		dst = AppendString(dst, caller)
 		sep = true
+	}
+	if !rec.HasThread() {
+		return append(dst, '}')
 	}
 	if t := rec.ThreadIDText(); t != nil && !e.general {
 		// Most thread ids are written as appendInt writes them: a copy.

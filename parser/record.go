@@ -220,6 +220,11 @@ func (r *Record) HasSource() bool {
 // both (one test, inlined, for the many records that have none).
 func (r *Record) HasFields() bool { return !r.fields.empty() }
 
+// HasThread reports whether the record names a thread, by number or by
+// name: an encoder tests it once, not ThreadIDText, ThreadID and
+// ThreadName each for a record without one.
+func (r *Record) HasThread() bool { return !r.thread.empty() }
+
 // ThreadID returns klog's thread (really process) id, when the format has one.
 // Most records name no thread: that test is inlined at the caller, the
 // number read by a call (threadID).
