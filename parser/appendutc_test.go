@@ -186,3 +186,16 @@ func TestAppendUTCCalendar(t *testing.T) {
 		}
 	}
 }
+
+// TestSecondsWord holds appendUTC's one-word check of ":ss" to the bytes'
+// own tests, on every three bytes.
+func TestSecondsWord(t *testing.T) {
+	for x := uint32(0); x < 1<<24; x++ {
+		s := x - 0x30303a
+		got := (s|(s+0x060a00))&0xf0f0ff == 0
+		want := byte(x) == ':' && byte(x>>8) >= '0' && byte(x>>8) <= '5' && byte(x>>16) >= '0' && byte(x>>16) <= '9'
+		if got != want {
+			t.Fatalf("%q: %v, want %v", []byte{byte(x), byte(x >> 8), byte(x >> 16)}, got, want)
+		}
+	}
+}

@@ -645,9 +645,13 @@ func (m *utcMinute) appendUTC(dst []byte, r *Record) (_ []byte, ok bool) {
 			return dst, false
 		}
 		m.date, m.mid = date, mid
-	} else if s := clock >> 40; byte(s) != ':' || byte(s>>8)-'0' > 5 || byte(s>>16)-'0' > 9 {
+	} else if s := uint32(clock>>40) - 0x30303a; (s|(s+0x060a00))&0xf0f0ff != 0 {
 		// The minute's words checked before: the clock's first five
-		// bytes are mid's last, so that only ":ss" is left to check.
+		// bytes are mid's last, so that only ":ss" is left to check,
+		// as one word: less ":00", the colon's byte is zero, the tens
+		// of seconds at most 5 and the seconds at most 9 when no high
+		// nibble is set, 10 and 6 added (a byte below its digit
+		// borrows, setting its high nibble).
 		return dst, false
 	}
 	// e is the end of what is copied from b: the fraction's first nine
