@@ -123,7 +123,10 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 		dst = appendHead(dst, lvl, rec.Format)
 	}
 	n := len(dst)
-	if q, ok := rec.MessageQuoted(); ok && !e.general {
+	if msg, ok := rec.PlainMessage(); ok {
+		// Most messages, tested in line (MessageText would be a call).
+		dst = AppendString(dst, msg)
+	} else if q, ok := rec.MessageQuoted(); ok && !e.general {
 		// A Go-quoted message, copied between its quotes without first
 		// looking for a backslash (MessageText would): with no byte
 		// escaped there was none, and the copy is the message. Else it

@@ -382,6 +382,17 @@ func (r *Record) MessageText() (_ []byte, ok bool) {
 	return asWritten(r.get(r.msg), r.msgKind)
 }
 
+// PlainMessage returns the message, as MessageText would, when the line
+// writes it as it reads (plain text, not quoted) and the record has no
+// continuation lines: most records. It is small enough to be in line at
+// the caller, where MessageText's call cost more than its test.
+func (r *Record) PlainMessage() (_ []byte, ok bool) {
+	if r.msgKind != kindText || !r.cont.empty() {
+		return nil, false
+	}
+	return r.getExact(r.msg), true
+}
+
 // MessageLines returns what AppendMessage joins with a '\n' for a record
 // with continuation lines, when the line writes the message as it reads
 // (asWritten) but the lines do not follow it directly, so that MessageText
