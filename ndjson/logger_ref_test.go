@@ -63,7 +63,10 @@ func checkAppendLogger(t *testing.T, text []byte) {
 	parser.Parse(text, &r)
 	var e Encoder
 	for _, member := range []bool{true, false} {
-		got := e.appendLogger([]byte("prefix"), &r, member)
+		got := []byte("prefix")
+		if r.HasSource() { // as appendLogger's callers test
+			got = e.appendLogger(got, &r, member)
+		}
 		want := appendLoggerRef([]byte("prefix"), &r, member)
 		if !bytes.Equal(got, want) {
 			t.Fatalf("%q member %v: appendLogger %s, reference %s", text, member, got, want)

@@ -43,7 +43,7 @@ type Encoder struct {
 	keys    keySet          // the attribute names of the record being rendered
 	nested  []keySet        // the member names of the objects in a value, by depth
 	// general turns off the copies (parser.Field.AppendPlainJSON,
-	// parser.Record.AppendUTC, parser.TimeText), so that tests can hold
+	// parser.TimeText's AppendRFC3339 and AppendUTC), so that tests can hold
 	// them to the general path's output.
 	general bool
 }
@@ -123,7 +123,10 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 		dst = appendHead(dst, lvl, rec.Format)
 	}
 	n := len(dst)
-	if q, ok := rec.MessageQuoted(); ok && !e.general {
+	if msg, ok := rec.PlainMessage(); ok {
+		// Most messages, tested in line (MessageText would be a call).
+		dst = AppendString(dst, msg)
+	} else if q, ok := rec.MessageQuoted(); ok && !e.general {
 		// A Go-quoted message, copied between its quotes without first
 		// looking for a backslash (MessageText would): with no byte
 		// escaped there was none, and the copy is the message. Else it
@@ -134,6 +137,11 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 		}
 	} else if msg, ok := rec.MessageText(); ok {
 		dst = AppendString(dst, msg)
+	} else if msg, cont, ok := rec.MessageLines(); ok && !e.general {
+		// The message and its continuation lines (a stack trace) apart
+		// in the line: escaped in two parts, not first copied together
+		// into scratch.
+		dst = appendLines(dst, msg, cont)
 	} else {
 		e.scratch = rec.AppendMessage(e.scratch[:0])
 		dst = AppendString(dst, e.scratch)
@@ -143,11 +151,13 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 		// time appends to out, the text up to it. Only n is kept across
 		// the call, not dst's three words.
 		n := len(dst)
-		if out, ok := rec.AppendUTC(append(dst, `,"timestamp":"`...)); ok && !e.general {
-			// Written in UTC already, as most loggers write it: a copy.
+		if out, ok := e.times.AppendRFC3339(append(dst, `,"timestamp":"`...), rec); ok && !e.general {
+			// Written in UTC already, as most loggers write it: a copy
+			// (Record.AppendUTC's, with its date and minute checked once
+			// a minute in e.times).
 			dst = append(out, '"')
 		} else {
-			// AppendUTC leaves out as it was when it fails; the copy it
+			// AppendRFC3339 leaves out as it was when it fails; the copy it
 			// made for the general path is dropped.
 			out = out[:n+len(`,"timestamp":"`)]
 			ref := e.Reference
@@ -192,9 +202,10 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 // "thread_id" or "thread_name"}, the members that are known) to dst; ok is false, and dst
 // unchanged, when none is known.
 func (e *Encoder) AppendLogger(dst []byte, rec *parser.Record) (_ []byte, ok bool) {
-	n := len(dst)
-	dst = e.appendLogger(dst, rec, false)
-	return dst, len(dst) > n
+	if !rec.HasSource() {
+		return dst, false
+	}
+	return e.appendLogger(dst, rec, false), true
 }
 
 // AppendAttributes appends the record's fields as one JSON object to dst;
@@ -209,15 +220,15 @@ func (e *Encoder) AppendAttributes(dst []byte, rec *parser.Record) (_ []byte, ok
 }
 
 // appendLogger appends the logger object, after `,"logger":` when member
-// (a constant rather than a parameter, so that its append is two stores).
-// A record that names a logger, a caller or a thread (which is either a
-// number, ThreadID, or a name, ThreadName) has one: each member is written
-// as it is read, the thread's last, so that no value is kept across the
-// call that reads a thread's number.
+// (a constant rather than a parameter, so that its append is two stores),
+// for a record that names a logger, a caller or a thread (which is either a
+// number, ThreadID, or a name, ThreadName): the callers test HasSource, not
+// this function again. Each member is written as it is read, the thread's
+// last, so that no value is kept across the call that reads a thread's
+// number. The thread's three readings are tested once for a record
+// without a thread (most), and the comma before the caller is part of its
+// name's constant.
 func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, member bool) []byte {
-	if !rec.HasSource() {
-		return dst
-	}
 	if member {
 		dst = append(dst, `,"logger":{`...)
 	} else {
@@ -231,11 +242,15 @@ func (e *Encoder) appendLogger(dst []byte, rec *parser.Record, member bool) []by
 	}
 	if caller := rec.Caller(); caller != nil {
 		if sep {
-			dst = append(dst, ',')
+			dst = append(dst, `,"caller":`...)
+		} else {
+			dst = append(dst, `"caller":`...)
 		}
-		dst = append(dst, `"caller":`...)
 		dst = AppendString(dst, caller)
 		sep = true
+	}
+	if !rec.HasThread() {
+		return append(dst, '}')
 	}
 	if t := rec.ThreadIDText(); t != nil && !e.general {
 		// Most thread ids are written as appendInt writes them: a copy.
@@ -621,6 +636,22 @@ func AppendString(dst, s []byte) []byte {
 		dst = append(dst, src[:size]...)
 		src = src[size:]
 	}
+}
+
+// appendLines appends msg, a '\n' and cont as one JSON string literal, as
+// AppendString would append them joined, without joining them first: the
+// message's closing quote becomes the '\' of the "\n" between them, and
+// the lines' opening quote its 'n'. Escaping goes byte by byte but for a
+// multi-byte rune, which cannot span the '\n' (no byte of a rune is a
+// newline, nor does the newline complete one): the parts' escapes are the
+// whole's.
+func appendLines(dst, msg, cont []byte) []byte {
+	dst = AppendString(dst, msg)
+	n := len(dst)
+	dst[n-1] = '\\'
+	dst = AppendString(dst, cont)
+	dst[n] = 'n'
+	return dst
 }
 
 // shortEscape is the second byte of the two-byte JSON escape of each byte

@@ -77,6 +77,54 @@ func checkAppendUTC(t testing.TB, text []byte) {
 			}
 		}
 	}
+	checkAppendRFC3339(t, text, want, wantOK)
+}
+
+// appendUTCMinutes is the TimeText that checkAppendRFC3339 carries from
+// one text to the next, as an encoder carries its own from one record to
+// the next: the tests' texts, a valid time with a few bytes changed, are
+// mostly of one minute, and then take the minute's check from it.
+var appendUTCMinutes TimeText
+
+// checkAppendRFC3339 fails unless TimeText.AppendRFC3339 appends want
+// (wantOK) for text as AppendUTC does: with the minute of the text before
+// it kept, with that of text itself (the same text twice), and with that of
+// a valid time of text's date and minute (the words a text of the same
+// minute leaves, and its seconds to check).
+func checkAppendRFC3339(t testing.TB, text, want []byte, wantOK bool) {
+	t.Helper()
+	r := Record{text: text}
+	r.time, r.timeKind = span{0, int32(len(text))}, timeRFC3339
+	check := func(c *TimeText, after string) {
+		t.Helper()
+		for _, n := range []int{1, 64} {
+			buf := make([]byte, 1, n)
+			buf[0] = 'x'
+			full := buf[:cap(buf)]
+			for i := 1; i < len(full); i++ {
+				full[i] = '#'
+			}
+			got, ok := c.AppendRFC3339(buf, &r)
+			if ok != wantOK || !bytes.Equal(got, want) {
+				t.Fatalf("AppendRFC3339(%q) after %s = %q, %v; want %q, %v", text, after, got, ok, want, wantOK)
+			}
+			for i := len(got); &got[0] == &full[0] && i < len(full); i++ {
+				if full[i] != '#' {
+					t.Fatalf("AppendRFC3339(%q) after %s wrote past its result at %d", text, after, i)
+				}
+			}
+		}
+	}
+	check(&appendUTCMinutes, "the texts before")
+	check(&appendUTCMinutes, "itself")
+	if len(text) >= 16 {
+		var c TimeText
+		prime := append(append([]byte(nil), text[:16]...), ":00Z"...)
+		p := Record{text: prime}
+		p.time, p.timeKind = span{0, int32(len(prime))}, timeRFC3339
+		c.AppendRFC3339(nil, &p)
+		check(&c, string(prime))
+	}
 }
 
 func TestAppendUTCMatchesReference(t *testing.T) {
@@ -135,6 +183,19 @@ func TestAppendUTCCalendar(t *testing.T) {
 	for h := range 100 {
 		for ms := range 100 {
 			checkAppendUTC(t, fmt.Appendf(nil, "2026-11-30T%02d:%02d:%02d.5Z", h, ms, 99-ms))
+		}
+	}
+}
+
+// TestSecondsWord holds appendUTC's one-word check of ":ss" to the bytes'
+// own tests, on every three bytes.
+func TestSecondsWord(t *testing.T) {
+	for x := uint32(0); x < 1<<24; x++ {
+		s := x - 0x30303a
+		got := (s|(s+0x060a00))&0xf0f0ff == 0
+		want := byte(x) == ':' && byte(x>>8) >= '0' && byte(x>>8) <= '5' && byte(x>>16) >= '0' && byte(x>>16) <= '9'
+		if got != want {
+			t.Fatalf("%q: %v, want %v", []byte{byte(x), byte(x >> 8), byte(x >> 16)}, got, want)
 		}
 	}
 }

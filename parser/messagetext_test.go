@@ -27,6 +27,18 @@ func checkMessageText(t *testing.T, text []byte) {
 	if ok != wantOK || !bytes.Equal(got, want) || (got == nil) != (want == nil) {
 		t.Fatalf("%q: MessageText %q %v, reference %q %v", text, got, ok, want, wantOK)
 	}
+	// PlainMessage answers for some of MessageText's messages: the same
+	// text, or none.
+	if p, ok := r.PlainMessage(); ok && (!wantOK || !bytes.Equal(p, want)) {
+		t.Fatalf("%q: PlainMessage %q, MessageText %q %v", text, p, want, wantOK)
+	}
+	// MessageLines: AppendMessage's text in two parts.
+	if m, c, ok := r.MessageLines(); ok {
+		joined := append(append(append([]byte(nil), m...), '\n'), c...)
+		if whole := r.AppendMessage(nil); !bytes.Equal(joined, whole) {
+			t.Fatalf("%q: MessageLines %q and %q, AppendMessage %q", text, m, c, whole)
+		}
+	}
 }
 
 func TestMessageTextRef(t *testing.T) {

@@ -81,7 +81,14 @@ func copyKeyEq(out []byte, w int, b []byte, i int) (int, int) {
 			return i + k, w + k
 		}
 	}
-	x := loadTail(b, i, padQuote)
+	var x uint64
+	if n := len(b) - i; n > 0 && i+8 <= cap(b) {
+		// loadTail's common case in line (see copyGoQuoted).
+		keep := uint64(1)<<(8*uint(n)) - 1
+		x = binary.LittleEndian.Uint64(b[i:i+8:i+8])&keep | padQuote&^keep
+	} else {
+		x = loadTail(b, i, padQuote)
+	}
 	binary.LittleEndian.PutUint64(out[w:w+8], x)
 	k := min(bits.TrailingZeros64(stopMask(x, lo20, stopEq))/8, len(b)-i)
 	return i + k, w + k
@@ -98,7 +105,14 @@ func copyBareKey(out []byte, w int, b []byte, i int) (int, int) {
 			return i + k, w + k
 		}
 	}
-	x := loadTail(b, i, padQuote)
+	var x uint64
+	if n := len(b) - i; n > 0 && i+8 <= cap(b) {
+		// loadTail's common case in line (see copyGoQuoted).
+		keep := uint64(1)<<(8*uint(n)) - 1
+		x = binary.LittleEndian.Uint64(b[i:i+8:i+8])&keep | padQuote&^keep
+	} else {
+		x = loadTail(b, i, padQuote)
+	}
 	binary.LittleEndian.PutUint64(out[w:w+8], x)
 	k := min(bits.TrailingZeros64(stopMask(x, lo21, stopEq))/8, len(b)-i)
 	return i + k, w + k
@@ -115,7 +129,14 @@ func copyBare(out []byte, w int, b []byte, i int) (int, int) {
 			return i + k, w + k
 		}
 	}
-	x := loadTail(b, i, padSpace)
+	var x uint64
+	if n := len(b) - i; n > 0 && i+8 <= cap(b) {
+		// loadTail's common case in line (see copyGoQuoted).
+		keep := uint64(1)<<(8*uint(n)) - 1
+		x = binary.LittleEndian.Uint64(b[i:i+8:i+8])&keep | padSpace&^keep
+	} else {
+		x = loadTail(b, i, padSpace)
+	}
 	binary.LittleEndian.PutUint64(out[w:w+8], x)
 	k := min(bits.TrailingZeros64(stopMask(x, lo21, stopQuote))/8, len(b)-i)
 	return i + k, w + k
@@ -132,7 +153,14 @@ func copyPlainRun(out []byte, w int, b []byte, i int) (int, int) {
 			return i + k, w + k
 		}
 	}
-	x := loadTail(b, i, padNUL)
+	var x uint64
+	if n := len(b) - i; n > 0 && i+8 <= cap(b) {
+		// loadTail's common case in line (see copyGoQuoted).
+		keep := uint64(1)<<(8*uint(n)) - 1
+		x = binary.LittleEndian.Uint64(b[i:i+8:i+8])&keep | padNUL&^keep
+	} else {
+		x = loadTail(b, i, padNUL)
+	}
 	binary.LittleEndian.PutUint64(out[w:w+8], x)
 	k := min(bits.TrailingZeros64(stopMask(x, lo20, stopQuote))/8, len(b)-i)
 	return i + k, w + k
@@ -193,6 +221,11 @@ func copyGoQuoted(out []byte, w int, b []byte, i int) (next, wnext int, ok bool)
 		var x uint64
 		if i+8 <= len(b) {
 			x = binary.LittleEndian.Uint64(b[i : i+8])
+		} else if n := len(b) - i; n > 0 && i+8 <= cap(b) {
+			// loadTail's common case in line (a literal ending its
+			// text: klog's and logfmt's last value): the word past
+			// the text, masked to it, padNUL's zeros past it.
+			x = binary.LittleEndian.Uint64(b[i:i+8:i+8]) & (1<<(8*uint(n)) - 1)
 		} else {
 			// padNUL: the end of the text stops the run, and declines.
 			x = loadTail(b, i, padNUL)

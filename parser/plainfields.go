@@ -220,7 +220,7 @@ func appendCompact(dst, v []byte, i, depth int) (_ []byte, end int, ok bool) {
 			// `"name":` in one append where the colon follows the quote.
 			if ks := i; ke+1 < len(v) && v[ke+1] == ':' {
 				i = ke + 1
-				dst = append(dst, v[ks:i+1]...)
+				dst = appendSpan(dst, v, ks, i+1)
 			} else {
 				dst = append(dst, v[ks:ke+1]...)
 				if i = skipWS(v, ke+1); i >= len(v) || v[i] != ':' {
@@ -237,7 +237,7 @@ func appendCompact(dst, v []byte, i, depth int) (_ []byte, end int, ok bool) {
 				}
 				// With the ',' or '}' right after it, in one append.
 				if e < len(v) && (v[e] == ',' || v[e] == '}') {
-					dst = append(dst, v[j:e+1]...)
+					dst = appendSpan(dst, v, j, e+1)
 					if v[e] == '}' {
 						return dst, e + 1, true
 					}

@@ -292,7 +292,7 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 			n++
 			// `"key":` in one append where the colon follows the quote.
 			if c == ke+1 {
-				dst = append(dst, b[i:c+1]...)
+				dst = appendSpan(dst, b, i, c+1)
 			} else {
 				dst = append(dst, b[i:ke+1]...)
 				dst = append(dst, ':')
@@ -322,7 +322,7 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 			// (the next member's comma, or the closing brace); after
 			// white space, the two apart.
 			if ve < len(b) && (b[ve] == ',' || b[ve] == '}') {
-				dst = append(dst, b[vs:ve+1]...)
+				dst = appendSpan(dst, b, vs, ve+1)
 				i = ve
 			} else {
 				dst = append(dst, b[vs:ve]...)
@@ -374,6 +374,20 @@ func appendPlainMembers(dst, b []byte, r *Record, base int, whole bool) (_ []byt
 	// took follow it.
 	dst[len(dst)-1] = '}'
 	return dst, true
+}
+
+// appendSpan appends b[i:e] to dst. A span of at most 16 bytes (most
+// names with their quotes and colon, most values with the comma after
+// them) is one 16-byte move when both b and dst have room for it, read
+// and written past the span: the bytes stored past it are scratch in
+// dst's spare capacity, overwritten next. append's call of memmove cost
+// some 40 instructions a span.
+func appendSpan(dst, b []byte, i, e int) []byte {
+	if m, n := len(dst), e-i; n <= 16 && i+16 <= cap(b) && m+16 <= cap(dst) {
+		*(*[16]byte)(dst[m : m+16]) = *(*[16]byte)(b[i : i+16])
+		return dst[:m+n]
+	}
+	return append(dst, b[i:e]...)
 }
 
 // keyBit picks a name's bit of a 64-bit set from its length and its first

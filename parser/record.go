@@ -220,6 +220,11 @@ func (r *Record) HasSource() bool {
 // both (one test, inlined, for the many records that have none).
 func (r *Record) HasFields() bool { return !r.fields.empty() }
 
+// HasThread reports whether the record names a thread, by number or by
+// name: an encoder tests it once, not ThreadIDText, ThreadID and
+// ThreadName each for a record without one.
+func (r *Record) HasThread() bool { return !r.thread.empty() }
+
 // ThreadID returns klog's thread (really process) id, when the format has one.
 // Most records name no thread: that test is inlined at the caller, the
 // number read by a call (threadID).
@@ -375,6 +380,35 @@ func (r *Record) MessageText() (_ []byte, ok bool) {
 		return r.get(r.msg), true
 	}
 	return asWritten(r.get(r.msg), r.msgKind)
+}
+
+// PlainMessage returns the message, as MessageText would, when the line
+// writes it as it reads (plain text, not quoted) and the record has no
+// continuation lines: most records. It is small enough to be in line at
+// the caller, where MessageText's call cost more than its test.
+func (r *Record) PlainMessage() (_ []byte, ok bool) {
+	if r.msgKind != kindText || !r.cont.empty() {
+		return nil, false
+	}
+	return r.getExact(r.msg), true
+}
+
+// MessageLines returns what AppendMessage joins with a '\n' for a record
+// with continuation lines, when the line writes the message as it reads
+// (asWritten) but the lines do not follow it directly, so that MessageText
+// declines (the zap console form's stack trace after its fields): the
+// message, and the continuation lines. ok is false otherwise.
+func (r *Record) MessageLines() (msg, cont []byte, ok bool) {
+	if r.cont.empty() {
+		return nil, nil, false
+	}
+	if r.msgKind == kindText { // most: asWritten's first case, without its call
+		return r.get(r.msg), r.get(r.cont), true
+	}
+	if msg, ok = asWritten(r.get(r.msg), r.msgKind); !ok {
+		return nil, nil, false
+	}
+	return msg, r.get(r.cont), true
 }
 
 // MessageQuoted returns the bytes between the quotes of a message that

@@ -579,6 +579,22 @@ func mysqlTime(b []byte, loc *time.Location) (time.Time, bool) {
 // fraction's trailing zeros dropped. Most JSON and logfmt loggers write
 // exactly that. ok is false otherwise, dst unchanged: use Timestamp.
 func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
+	var m utcMinute
+	return m.appendUTC(dst, r)
+}
+
+// utcMinute is the date and the minute of the last RFC 3339 time
+// Record.AppendUTC's copy took, as the two words it checked them as
+// ("YYYY-MM-" and "DDThh:mm"): a time of the same minute (records come
+// many to a minute) needs only its seconds checked, not the date's and the
+// clock's fields again, some forty instructions a record. The zero value
+// matches no time.
+type utcMinute struct {
+	date, mid uint64
+}
+
+// appendUTC is Record.AppendUTC, the minute checked in m or kept there.
+func (m *utcMinute) appendUTC(dst []byte, r *Record) (_ []byte, ok bool) {
 	if r.timeKind != timeRFC3339 || r.time.empty() {
 		return dst, false
 	}
@@ -605,25 +621,37 @@ func (r *Record) AppendUTC(dst []byte) (_ []byte, ok bool) {
 	// fields are read from the words, not from b: a byte of b read again
 	// keeps the compiler from loading its word as one.
 	date, mid, clock := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:16]), binary.LittleEndian.Uint64(b[11:19])
-	if !digitsAt(date, 0x00ffff00ffffffff) || date&0xff0000ff00000000 != 0x2d00002d00000000 ||
-		!digitsAt(mid, 0xffff) || mid&0xff0000 != 'T'<<16 && mid&0xff0000 != ' '<<16 ||
-		!digitsAt(clock, 0xffff00ffff00ffff) || clock&0x0000ff0000ff0000 != 0x00003a00003a0000 {
-		return dst, false
-	}
-	// The month (01 to 12), the hour (00 to 23) and the day (01 to 31)
-	// are in range when their two digits, read first byte high, are:
-	// digits compare as their text, a range as one subtraction. Past the
-	// 28th a day is checked against its month, and the year read, only
-	// for 29 February (a digit's value is its low four bits).
-	month := bits.ReverseBytes16(uint16(date >> 40))
-	if month-0x3031 > 0x3132-0x3031 || bits.ReverseBytes16(uint16(clock)) > 0x3233 ||
-		byte(clock>>24) > '5' || byte(clock>>48) > '5' {
-		return dst, false
-	}
-	if day := bits.ReverseBytes16(uint16(mid)); day-0x3031 > 0x3238-0x3031 &&
-		(day-0x3031 > 0x3331-0x3031 ||
-			month == 0x3032 && (day > 0x3239 || daysIn(int(date&15)*1000+int(date>>8&15)*100+int(date>>16&15)*10+int(date>>24&15), 2) < 29) ||
-			day == 0x3331 && (month == 0x3034 || month == 0x3036 || month == 0x3039 || month == 0x3131)) {
+	if date != m.date || mid != m.mid {
+		if !digitsAt(date, 0x00ffff00ffffffff) || date&0xff0000ff00000000 != 0x2d00002d00000000 ||
+			!digitsAt(mid, 0xffff) || mid&0xff0000 != 'T'<<16 && mid&0xff0000 != ' '<<16 ||
+			!digitsAt(clock, 0xffff00ffff00ffff) || clock&0x0000ff0000ff0000 != 0x00003a00003a0000 {
+			return dst, false
+		}
+		// The month (01 to 12), the hour (00 to 23) and the day (01 to
+		// 31) are in range when their two digits, read first byte high,
+		// are: digits compare as their text, a range as one
+		// subtraction. Past the 28th a day is checked against its
+		// month, and the year read, only for 29 February (a digit's
+		// value is its low four bits).
+		month := bits.ReverseBytes16(uint16(date >> 40))
+		if month-0x3031 > 0x3132-0x3031 || bits.ReverseBytes16(uint16(clock)) > 0x3233 ||
+			byte(clock>>24) > '5' || byte(clock>>48) > '5' {
+			return dst, false
+		}
+		if day := bits.ReverseBytes16(uint16(mid)); day-0x3031 > 0x3238-0x3031 &&
+			(day-0x3031 > 0x3331-0x3031 ||
+				month == 0x3032 && (day > 0x3239 || daysIn(int(date&15)*1000+int(date>>8&15)*100+int(date>>16&15)*10+int(date>>24&15), 2) < 29) ||
+				day == 0x3331 && (month == 0x3034 || month == 0x3036 || month == 0x3039 || month == 0x3131)) {
+			return dst, false
+		}
+		m.date, m.mid = date, mid
+	} else if s := uint32(clock>>40) - 0x30303a; (s|(s+0x060a00))&0xf0f0ff != 0 {
+		// The minute's words checked before: the clock's first five
+		// bytes are mid's last, so that only ":ss" is left to check,
+		// as one word: less ":00", the colon's byte is zero, the tens
+		// of seconds at most 5 and the seconds at most 9 when no high
+		// nibble is set, 10 and 6 added (a byte below its digit
+		// borrows, setting its high nibble).
 		return dst, false
 	}
 	// e is the end of what is copied from b: the fraction's first nine

@@ -28,6 +28,13 @@ type TimeText struct {
 	epochSec   int64       // the second of the last epoch time written
 	epochText  secondWords // "2006-01-02T15:04:05" of epochSec, when epochOK
 	epochOK    bool
+	utc        utcMinute // the minute of the last time AppendRFC3339 copied
+}
+
+// AppendRFC3339 is Record.AppendUTC, but the date and minute it checks are
+// kept in c, and not checked again for the times of the same minute.
+func (c *TimeText) AppendRFC3339(dst []byte, r *Record) (_ []byte, ok bool) {
+	return c.utc.appendUTC(dst, r)
 }
 
 // AppendUTC appends the record's timestamp, decoded against ref, exactly as
