@@ -112,6 +112,19 @@ func parseLogfmt(h []byte, r *Record) bool {
 	return parseLogfmtPairs(h, r)
 }
 
+// eqBeforeSpace reports whether the first '=' in h's first 65 bytes comes
+// after its first byte and before sp, the line's first space (-1 when it
+// has none). For a line that opens with neither a quote nor a space, it is
+// parseLogfmt's test: parseLogfmtPairs takes no line whose first '=' does
+// not come before the first space (a header key's neither), and
+// hasEqNear's 65 bytes still bound the search. parseHeader's case for the
+// lower-case letters knows the space from its other attempts, and the
+// lines it rejects (Go stack frames mostly) are spared headerKeyWord and
+// a call (#14).
+func eqBeforeSpace(h []byte, sp int) bool {
+	return bytes.IndexByte(h[:min(uint(sp), uint(len(h)), 65)], '=') > 0
+}
+
 // hasEqNear reports whether h has a '=' in its bytes 1 to 64. A vector
 // search: on a line without one (the lines rejected) it reads all 65
 // bytes, which eight-byte words took some 200 instructions to do.

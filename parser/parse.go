@@ -587,7 +587,20 @@ func parseHeader(h []byte, r *Record) bool {
 		// .NET's "crit: Category[0]" before winston's crit.
 		// None of these sets anything when it fails (failuresSetNothing):
 		// no retry between them.
-		return 'a' <= h[0] && h[0] <= 'z' && parseBitnami(h, r) || h[0] == 'c' && parseDotnet(h, r) || parseLogfmt(h, r) || parseRubyUncaught(h, r) || parseWinston(h, r)
+		//
+		// Most lines here are no record's start (a Go panic's frames,
+		// "goroutine 1 [running]:", "created by …"), and each attempt
+		// looked for the first space, or for a byte before it, on its
+		// own: the space is searched once for all (#14). Bitnami's
+		// module ends at it within 48 bytes; .NET's "crit: " and
+		// winston's colourless "level: " have it after a colon at most
+		// eight bytes in; Ruby's ":in" ends before it; logfmt's first
+		// '=' comes before it. A line without one is logfmt's or none.
+		sp := bytes.IndexByte(h, ' ')
+		return 'a' <= h[0] && h[0] <= 'z' && uint(sp) <= 48 && sp+3 < len(h) && (h[sp+1] == 0x1b || h[sp+3] == ':') && parseBitnamiAt(h, 0, sp, r) ||
+			h[0] == 'c' && sp == 5 && parseDotnet(h, r) || (h[0] == '"' || eqBeforeSpace(h, sp)) && parseLogfmtPairs(h, r) ||
+			sp > 3 && h[sp-1] == 'n' && h[sp-2] == 'i' && h[sp-3] == ':' && parseRubyUncaughtAt(h, sp, r) ||
+			sp >= 5 && sp <= 9 && h[sp-1] == ':' && parseWinston(h, r)
 	}
 	return false
 }

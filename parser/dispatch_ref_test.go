@@ -1,0 +1,89 @@
+package parser
+
+import (
+	"strings"
+	"testing"
+)
+
+// The cases of parseHeader's dispatch that #14 rewrote are held here as
+// they were, each as a function of the line, and compared with
+// parseHeader on the lines that reach them: the same answer and the same
+// record for every line.
+
+// dispatchLowerBefore is parseHeader's case for the lower-case letters
+// (and '"', '_', '@') before the first space was searched once for all
+// its attempts.
+func dispatchLowerBefore(h []byte, r *Record) bool {
+	return 'a' <= h[0] && h[0] <= 'z' && parseBitnami(h, r) || h[0] == 'c' && parseDotnet(h, r) || parseLogfmt(h, r) || parseRubyUncaught(h, r) || parseWinston(h, r)
+}
+
+// dispatchBefore returns the reference for the case h reaches, or nil for
+// a case that has none.
+func dispatchBefore(h []byte) func([]byte, *Record) bool {
+	if len(h) == 0 {
+		return nil
+	}
+	switch h[0] {
+	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':
+		return dispatchLowerBefore
+	}
+	return nil
+}
+
+func checkDispatchRef(t testing.TB, line []byte) {
+	t.Helper()
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	ref := dispatchBefore(line)
+	if ref == nil {
+		return
+	}
+	a, b := Record{text: line}, Record{text: line}
+	if parseHeader(line, &a) != ref(line, &b) || a.Format != b.Format || a.Level != b.Level || a.layout != b.layout {
+		t.Fatalf("parseHeader(%q): %+v, before %+v", line, a, b)
+	}
+}
+
+// dispatchRefInputs are the dispatch's lines and the lines a Go panic's
+// dump, Bitnami, Ruby, winston, .NET and logfmt write in the cases
+// rewritten, with their bytes around the first space bent.
+func dispatchRefInputs(tb testing.TB) [][]byte {
+	in := dispatchLines(tb)
+	for _, s := range []string{
+		"main.main()", "github.com/x/y.F(0xc000010000, {0x5eb6a0?, 0x1})", "goroutine 1 [running]:", "created by main.main in goroutine 1",
+		"redis 10:57:41.02 WARN  ==> x", "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuv 10:57:40.63 INFO  ==> 48",
+		"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvw 10:57:40.63 INFO  ==> 49", "redis \x1b[38;5;5m10:57:41.02 \x1b[0m\x1b[33mWARN \x1b[0m ==> x",
+		"app.rb:3:in `m': msg (Error)", "app.rb:3:in 'm': msg (Error)", "a:in `m': x", "crit: Category[0] msg", "crit: msg", "http: GET /",
+		"verbose: v", "silly: s", "alert: a", "caller=main.go:12 level=info msg=hi", "msg=hi level=warn", "message=hi level=error",
+		"source=x.go:1 level=INFO msg=m", `"k y"=v level=info`, "k=v", "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklm=1 level=info",
+		"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl=1 level=info", "a b=c level=info", "a\"=b level=info",
+		"_x=1 level=debug", "@t=1 level=info", "m", "c", "crit:", "crit: ", "x:in ", "x :in `",
+	} {
+		in = append(in, []byte(s))
+	}
+	return in
+}
+
+func TestDispatchRef(t *testing.T) {
+	for _, l := range dispatchRefInputs(t) {
+		checkDispatchRef(t, l)
+		// The first space moved and bent.
+		if sp := strings.IndexByte(string(l), ' '); sp >= 0 {
+			for _, c := range []byte{'=', ':', '"', 'n', 'x', 0x1b, '\t'} {
+				b := append([]byte(nil), l...)
+				b[sp] = c
+				checkDispatchRef(t, b)
+			}
+		}
+	}
+}
+
+func FuzzDispatchRef(f *testing.F) {
+	for _, l := range dispatchRefInputs(f) {
+		if dispatchBefore(l) != nil {
+			f.Add(l)
+		}
+	}
+	f.Fuzz(func(t *testing.T, line []byte) { checkDispatchRef(t, line) })
+}
