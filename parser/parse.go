@@ -377,14 +377,18 @@ func parseHeader(h []byte, r *Record) bool {
 		}
 		// Istio's format for its Envoy: "<time>\t<level>\tenvoy <logger> …",
 		// whose info and error zap's columns would take.
-		if kind == timeRFC3339 && tEnd < len(h) && h[tEnd] == '\t' {
-			if parseEnvoyIstio(h, tEnd, r) {
-				return true
-			}
-			// Airlift's (Trino's) "<time>\tINFO\t<thread>\t<logger>\t",
-			// whose level zap's columns would take with the thread as
-			// the logger and the class in the message.
-			if parseAirlift(h, tEnd, r) {
+		// Istio's level is a lower-case word, Airlift's a capital one:
+		// the byte after the TAB chooses the one attempt a zap line pays
+		// for (#14).
+		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == '\t' {
+			if c := h[tEnd+1]; 'a' <= c && c <= 'z' {
+				if parseEnvoyIstio(h, tEnd, r) {
+					return true
+				}
+			} else if isUpper(c) && parseAirlift(h, tEnd, r) {
+				// Airlift's (Trino's) "<time>\tINFO\t<thread>\t<logger>\t",
+				// whose level zap's columns would take with the thread
+				// as the logger and the class in the message.
 				return true
 			}
 		}
