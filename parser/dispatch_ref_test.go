@@ -35,6 +35,17 @@ func checkDispatchRef(t testing.TB, line []byte) {
 	if n := len(line); n > 0 && line[n-1] == '\r' {
 		line = line[:n-1]
 	}
+	// The digits' case tests the byte after the leading digits before
+	// redisHead counts them a byte at a time.
+	if len(line) >= 8 {
+		n := 0
+		for n < 8 && isDigit(line[n]) {
+			n++
+		}
+		if d := leadingDigits8(line); d != n {
+			t.Fatalf("leadingDigits8(%q) = %d, want %d", line, d, n)
+		}
+	}
 	ref := dispatchBefore(line)
 	if ref == nil {
 		return
@@ -58,7 +69,8 @@ func dispatchRefInputs(tb testing.TB) [][]byte {
 		"verbose: v", "silly: s", "alert: a", "caller=main.go:12 level=info msg=hi", "msg=hi level=warn", "message=hi level=error",
 		"source=x.go:1 level=INFO msg=m", `"k y"=v level=info`, "k=v", "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklm=1 level=info",
 		"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl=1 level=info", "a b=c level=info", "a\"=b level=info",
-		"_x=1 level=debug", "@t=1 level=info", "m", "c", "crit:", "crit: ", "x:in ", "x :in `",
+		"1:M 30 Nov 2026 04:41:36.123 * msg", "12345678:M 30 Nov 2026 04:41:36.123 * msg", "123456789:M x", "1234567:", "12345678",
+		"\x2f\x3a\x40\xff\x30\x39\xfa\x00", "0123456\xff", "0\xf9\xfa\xfb\xfc\xfd\xfe\xff", "_x=1 level=debug", "@t=1 level=info", "m", "c", "crit:", "crit: ", "x:in ", "x :in `",
 	} {
 		in = append(in, []byte(s))
 	}
