@@ -17,6 +17,17 @@ func dispatchLowerBefore(h []byte, r *Record) bool {
 	return 'a' <= h[0] && h[0] <= 'z' && parseBitnami(h, r) || h[0] == 'c' && parseDotnet(h, r) || parseLogfmt(h, r) || parseRubyUncaught(h, r) || parseWinston(h, r)
 }
 
+// dispatchTBefore and dispatchLBefore are the cases for 't' and 'l' before
+// a '=' in bytes 2 to 5 (keyEqNear) skipped the attempts no logfmt key
+// can open.
+func dispatchTBefore(h []byte, r *Record) bool {
+	return parseLogrus(h, r) || r.retry() || parseBitnami(h, r) || parseDotnet(h, r) || parseRustPanic(h, r) || parseLogfmt(h, r)
+}
+
+func dispatchLBefore(h []byte, r *Record) bool {
+	return parseLogrus(h, r) || r.retry() || parseBitnami(h, r) || parseLogfmt(h, r)
+}
+
 // dispatchBefore returns the reference for the case h reaches, or nil for
 // a case that has none.
 func dispatchBefore(h []byte) func([]byte, *Record) bool {
@@ -26,6 +37,10 @@ func dispatchBefore(h []byte) func([]byte, *Record) bool {
 	switch h[0] {
 	case 'a', 'b', 'c', 'g', 'h', 'j', 'k', 'm', 'o', 'q', 'r', 's', 'u', 'v', 'x', 'y', 'z', '"', '_', '@':
 		return dispatchLowerBefore
+	case 't':
+		return dispatchTBefore
+	case 'l':
+		return dispatchLBefore
 	}
 	return nil
 }
@@ -70,7 +85,11 @@ func dispatchRefInputs(tb testing.TB) [][]byte {
 		"source=x.go:1 level=INFO msg=m", `"k y"=v level=info`, "k=v", "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklm=1 level=info",
 		"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl=1 level=info", "a b=c level=info", "a\"=b level=info",
 		"1:M 30 Nov 2026 04:41:36.123 * msg", "12345678:M 30 Nov 2026 04:41:36.123 * msg", "123456789:M x", "1234567:", "12345678",
-		"\x2f\x3a\x40\xff\x30\x39\xfa\x00", "0123456\xff", "0\xf9\xfa\xfb\xfc\xfd\xfe\xff", "_x=1 level=debug", "@t=1 level=info", "m", "c", "crit:", "crit: ", "x:in ", "x :in `",
+		"\x2f\x3a\x40\xff\x30\x39\xfa\x00", "0123456\xff", "0\xf9\xfa\xfb\xfc\xfd\xfe\xff", "_x=1 level=debug",
+		"ts=2026-11-30T05:52:38Z level=info msg=x", "time=2026-11-30T05:52:38Z level=INFO msg=x", "lvl=info msg=x", "level=info msg=x",
+		"t=1 level=info", "ts 10:57:40.63 INFO  ==> x", "t=  10:57:40.63 INFO  ==> x", "tx= 10:57:40.63 INFO  ==> x", "t 10:57:40.63 INFO  ==> a=b",
+		"l 10:57:40.63 INFO  ==> x", "ls 10:57:40.63 INFO  ==> x", "lv \x1b[38;5;5m10:57:41.02 \x1b[0m\x1b[33mWARN \x1b[0m ==> x",
+		"trce: Category[0] x", "trce: =[0] x", "trce: a=b[0] x", "thread 'main' panicked at src/main.rs:2:5:", "time=\"2026-11-30T05:52:38Z\" level=info msg=x", "@t=1 level=info", "m", "c", "crit:", "crit: ", "x:in ", "x :in `",
 	} {
 		in = append(in, []byte(s))
 	}

@@ -490,9 +490,13 @@ func parseHeader(h []byte, r *Record) bool {
 		// other attempt here takes (a Bitnami module has no '=', nor
 		// .NET's or std's first word), and they are most lines that
 		// open with 't' or 'l' (logrus and slog write them to stderr).
-		return parseLogrus(h, r) || r.retry() || parseBitnami(h, r) || parseDotnet(h, r) || parseRustPanic(h, r) || parseLogfmt(h, r)
+		// slog's "time=" and go-kit's "ts=" lines that logrus's attempt
+		// leaves go on to logfmt's at once: a '=' in bytes 2 to 5 is in
+		// no Bitnami module or time (its first '=' is its arrow's, some
+		// twenty bytes in), no .NET level and no "thread '" (#14).
+		return parseLogrus(h, r) || r.retry() || !keyEqNear(h) && (parseBitnami(h, r) || parseDotnet(h, r) || parseRustPanic(h, r)) || parseLogfmt(h, r)
 	case 'l':
-		return parseLogrus(h, r) || r.retry() || parseBitnami(h, r) || parseLogfmt(h, r)
+		return parseLogrus(h, r) || r.retry() || !keyEqNear(h) && parseBitnami(h, r) || parseLogfmt(h, r)
 	case 0x1b:
 		// GitLab Runner's coloured levels, ESC[0;33m, ESC[31;1m, ESC[37;1m.
 		if len(h) > 8 && h[6] == 'm' && (h[3] == ';' || h[4] == ';') {
@@ -614,6 +618,12 @@ func parseHeader(h []byte, r *Record) bool {
 			sp >= 5 && sp <= 9 && h[sp-1] == ':' && parseWinston(h, r)
 	}
 	return false
+}
+
+// keyEqNear reports whether h has a '=' in bytes 2 to 5, where a logfmt
+// line's first key ("ts", "lvl", "time", "level") ends.
+func keyEqNear(h []byte) bool {
+	return len(h) > 5 && (h[2] == '=' || h[3] == '=' || h[4] == '=' || h[5] == '=')
 }
 
 // leadingDigits8 returns how many of h's first eight bytes (h has eight or
