@@ -28,6 +28,13 @@ func dispatchLBefore(h []byte, r *Record) bool {
 	return parseLogrus(h, r) || r.retry() || parseBitnami(h, r) || parseLogfmt(h, r)
 }
 
+// dispatchPFBefore is the case for 'p' and 'f' before Go's panic went
+// first.
+func dispatchPFBefore(h []byte, r *Record) bool {
+	return parseBitnami(h, r) || parseDotnet(h, r) || parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
+		parseNodeUncaught(h, r)
+}
+
 // dispatchBefore returns the reference for the case h reaches, or nil for
 // a case that has none.
 func dispatchBefore(h []byte) func([]byte, *Record) bool {
@@ -41,6 +48,8 @@ func dispatchBefore(h []byte) func([]byte, *Record) bool {
 		return dispatchTBefore
 	case 'l':
 		return dispatchLBefore
+	case 'p', 'f':
+		return dispatchPFBefore
 	}
 	return nil
 }
@@ -89,7 +98,8 @@ func dispatchRefInputs(tb testing.TB) [][]byte {
 		"ts=2026-11-30T05:52:38Z level=info msg=x", "time=2026-11-30T05:52:38Z level=INFO msg=x", "lvl=info msg=x", "level=info msg=x",
 		"t=1 level=info", "ts 10:57:40.63 INFO  ==> x", "t=  10:57:40.63 INFO  ==> x", "tx= 10:57:40.63 INFO  ==> x", "t 10:57:40.63 INFO  ==> a=b",
 		"l 10:57:40.63 INFO  ==> x", "ls 10:57:40.63 INFO  ==> x", "lv \x1b[38;5;5m10:57:41.02 \x1b[0m\x1b[33mWARN \x1b[0m ==> x",
-		"trce: Category[0] x", "trce: =[0] x", "trce: a=b[0] x", "thread 'main' panicked at src/main.rs:2:5:", "time=\"2026-11-30T05:52:38Z\" level=info msg=x", "@t=1 level=info", "m", "c", "crit:", "crit: ", "x:in ", "x :in `",
+		"trce: Category[0] x", "panic: x", "panic: ", "fatal error: concurrent map writes", "fatal 10:57:40.63 INFO  ==> x",
+		"panic 10:57:40.63 INFO  ==> x", "fail: Category[1] x", "file:///app/x.mjs:3", "panic\tx", "fatal error:", "trce: =[0] x", "trce: a=b[0] x", "thread 'main' panicked at src/main.rs:2:5:", "time=\"2026-11-30T05:52:38Z\" level=info msg=x", "@t=1 level=info", "m", "c", "crit:", "crit: ", "x:in ", "x :in `",
 	} {
 		in = append(in, []byte(s))
 	}

@@ -537,7 +537,11 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'p', 'f':
 		// Node's uncaught exception in an ES module: "file:///app/x.mjs:3",
 		// and .NET's "fail: Category[1]".
-		return parseBitnami(h, r) || parseDotnet(h, r) || parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
+		// Go's "panic: " and "fatal error: " go first, most of these
+		// lines: neither opens a Bitnami line (a module ends at a space,
+		// and "error:" is no time) nor a .NET one (no ':' at byte 4),
+		// and parseGoPanic's two prefix tests reject the rest (#14).
+		return parseGoPanic(h, r) || parseBitnami(h, r) || parseDotnet(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
 			parseNodeUncaught(h, r)
 	case 'D', 'P':
 		return (len(h) > 6 && h[5] == ' ' && h[6] == '[' && parseCassandra(h, r)) || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
