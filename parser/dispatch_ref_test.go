@@ -70,6 +70,15 @@ func checkDispatchRef(t testing.TB, line []byte) {
 			t.Fatalf("leadingDigits8(%q) = %d, want %d", line, d, n)
 		}
 	}
+	// After an RFC 3339 time and a space, a capital, two more bytes and
+	// a space (zerolog's "INF ") are no Spring Boot or tracing level:
+	// parseHeader tries neither on such a line.
+	if te, kind := scanZapTime(line); kind == timeRFC3339 && te+4 < len(line) && line[te] == ' ' && isUpper(line[te+1]) && line[te+4] == ' ' {
+		var r Record
+		if parseSpringBoot(line, te, &r) || parseTracing(line, 0, te, &r) {
+			t.Fatalf("%q: Spring Boot's or tracing's attempt took a level of three bytes", line)
+		}
+	}
 	ref := dispatchBefore(line)
 	if ref == nil {
 		return
@@ -98,7 +107,9 @@ func dispatchRefInputs(tb testing.TB) [][]byte {
 		"ts=2026-11-30T05:52:38Z level=info msg=x", "time=2026-11-30T05:52:38Z level=INFO msg=x", "lvl=info msg=x", "level=info msg=x",
 		"t=1 level=info", "ts 10:57:40.63 INFO  ==> x", "t=  10:57:40.63 INFO  ==> x", "tx= 10:57:40.63 INFO  ==> x", "t 10:57:40.63 INFO  ==> a=b",
 		"l 10:57:40.63 INFO  ==> x", "ls 10:57:40.63 INFO  ==> x", "lv \x1b[38;5;5m10:57:41.02 \x1b[0m\x1b[33mWARN \x1b[0m ==> x",
-		"trce: Category[0] x", "panic: x", "panic: ", "fatal error: concurrent map writes", "fatal 10:57:40.63 INFO  ==> x",
+		"trce: Category[0] x", "2026-11-30T05:52:38Z INF msg k=v", "2026-11-30T05:52:38Z ERR x", "2026-11-30T05:52:38Z INFO 1 --- [main] a.B : m",
+		"2026-11-30T05:52:38Z ERROR 1 --- [main] a.B : m", "2026-11-30T05:52:38Z  INFO 1 --- [main] a.B : m", "2026-11-30T05:52:38Z ERROR app: msg",
+		"2026-11-30T05:52:38Z  INFO app: msg", "2026-11-30T05:52:38Z INF", "2026-11-30T05:52:38Z I  ", "2026-11-30T05:52:38Z WARN app: msg", "panic: x", "panic: ", "fatal error: concurrent map writes", "fatal 10:57:40.63 INFO  ==> x",
 		"panic 10:57:40.63 INFO  ==> x", "fail: Category[1] x", "file:///app/x.mjs:3", "panic\tx", "fatal error:", "trce: =[0] x", "trce: a=b[0] x", "thread 'main' panicked at src/main.rs:2:5:", "time=\"2026-11-30T05:52:38Z\" level=info msg=x", "@t=1 level=info", "m", "c", "crit:", "crit: ", "x:in ", "x :in `",
 	} {
 		in = append(in, []byte(s))

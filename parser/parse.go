@@ -326,7 +326,10 @@ func parseHeader(h []byte, r *Record) bool {
 			// Both have their level, its padding or (tracing's) its
 			// colour right after the space: zap's lower-case level and
 			// hclog's bracket skip them.
-			if c == ' ' || c == 0x1b || isUpper(c) {
+			// zerolog's three capitals and a space ("INF ") are
+			// neither's: Spring Boot's unpadded levels and tracing's
+			// have five letters (#14).
+			if c == ' ' || c == 0x1b || isUpper(c) && (tEnd+4 >= len(h) || h[tEnd+4] != ' ') {
 				if parseSpringBoot(h, tEnd, r) {
 					return true
 				}
