@@ -214,7 +214,7 @@ func skipGoStringLine(b []byte, i int) int {
 // klogOpensBlock reports whether the header's key/values end with a
 // multi-line value opener "key=<".
 func klogOpensBlock(fields []byte) bool {
-	return bytes.HasSuffix(fields, []byte("=<"))
+	return hasSuffix(fields, "=<")
 }
 
 // klogBlockEnd returns the end (exclusive, at a '\n' or len) of the "=<"
@@ -232,9 +232,9 @@ func klogBlockEnd(t []byte, i int) int {
 		switch {
 		case len(line) > 0 && line[0] == '\t':
 			end = lineEnd
-		case bytes.HasPrefix(line, []byte(" >")):
+		case hasPrefix(line, " >"):
 			end = lineEnd
-			if !bytes.HasSuffix(bytes.TrimRight(line, "\r"), []byte("=<")) {
+			if !hasSuffix(bytes.TrimRight(line, "\r"), "=<") {
 				return end
 			}
 		default:

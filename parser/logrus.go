@@ -197,7 +197,7 @@ func parseLogrusTTYAt(h []byte, i int, r *Record) bool {
 		// then " pkg.fn()" unless a CallerPrettyfier dropped it
 		if i < len(h) && h[i] == ' ' {
 			k := indexByteOrEnd(h, i+1, ' ')
-			if bytes.HasSuffix(h[i+1:k], []byte("()")) {
+			if hasSuffix(h[i+1:k], "()") {
 				i = k
 			}
 		}
@@ -230,6 +230,12 @@ func parseLogrusTTYAt(h []byte, i int, r *Record) bool {
 // comparison is a load or two instead of a call to memequal.
 func hasPrefix(b []byte, prefix string) bool {
 	return len(b) >= len(prefix) && string(b[:len(prefix)]) == prefix
+}
+
+// hasSuffix is bytes.HasSuffix for a constant suffix, inlined as hasPrefix
+// is: bytes.HasSuffix calls memequal even for two bytes.
+func hasSuffix(b []byte, suffix string) bool {
+	return len(b) >= len(suffix) && string(b[len(b)-len(suffix):]) == suffix
 }
 
 func allDigits(b []byte) bool {

@@ -754,11 +754,11 @@ func finishContinuation(r *Record) {
 				r.cont.end = int32(trimRightSpace(r.text, int(r.cont.start), last+k))
 			}
 		case r.Format == FormatZerolog:
-			if k := indexSpaceCSI(line, 0); k >= 0 && bytes.HasPrefix(line[k+1:], []byte("\x1b[36m")) {
+			if k := indexSpaceCSI(line, 0); k >= 0 && hasPrefix(line[k+1:], "\x1b[36m") {
 				r.fields = span{int32(last + k + 1), r.cont.end}
 				r.fieldsKind = fieldsZerologColor
 				r.cont.end = int32(last + k)
-				if bytes.HasSuffix(r.text[r.cont.start:r.cont.end], []byte("\x1b[0m")) {
+				if hasSuffix(r.text[r.cont.start:r.cont.end], "\x1b[0m") {
 					r.cont.end -= 4 // the bold message's reset
 				}
 			} else if k := trailingPairs(line, 0); k < len(line) {
