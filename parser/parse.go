@@ -732,7 +732,13 @@ func finishContinuation(r *Record) {
 	// message raw and then their fields, so the fields end the last line.
 	// log15 and go-ethereum, Calico and Weave Net write their pairs after
 	// the message too, padded (log15) or not.
-	if r.fields.empty() && (r.Format == FormatZap || r.Format == FormatLogrus || r.Format == FormatZerolog ||
+	//
+	// zap's fields are a JSON object that ends the last line: nothing
+	// follows its brace (the spaces and CRs were trimmed above, and a TAB
+	// or a line end after it would end a later column). A stack trace,
+	// whose last frame fails at its last byte, is spared the backward
+	// byte loops of LastIndexByte for its last line and last TAB (#14).
+	if r.fields.empty() && (r.Format == FormatZap && r.cont.end > r.cont.start && r.text[r.cont.end-1] == '}' || r.Format == FormatLogrus || r.Format == FormatZerolog ||
 		r.Format == FormatLog15 || r.Format == FormatCalico || r.Format == FormatWeave) {
 		last := int(r.cont.start)
 		if k := bytes.LastIndexByte(r.text[last:r.cont.end], '\n'); k >= 0 {
