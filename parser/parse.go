@@ -741,7 +741,7 @@ func finishContinuation(r *Record) {
 	if r.fields.empty() && (r.Format == FormatZap && r.cont.end > r.cont.start && r.text[r.cont.end-1] == '}' || r.Format == FormatLogrus || r.Format == FormatZerolog ||
 		r.Format == FormatLog15 || r.Format == FormatCalico || r.Format == FormatWeave) {
 		last := int(r.cont.start)
-		if k := bytes.LastIndexByte(r.text[last:r.cont.end], '\n'); k >= 0 {
+		if k := lastIndexByte(r.text[last:r.cont.end], '\n'); k >= 0 {
 			last += k + 1
 		}
 		line := r.text[last:r.cont.end]
@@ -773,7 +773,7 @@ func finishContinuation(r *Record) {
 				r.cont.end = int32(trimRightSpace(r.text, int(r.cont.start), last+k))
 			}
 		case r.Format == FormatZap:
-			if k := bytes.LastIndexByte(line, '\t'); k >= 0 && k+1 < len(line) && line[k+1] == '{' && validJSON(line[k+1:]) {
+			if k := lastIndexByte(line, '\t'); k >= 0 && k+1 < len(line) && line[k+1] == '{' && validJSON(line[k+1:]) {
 				r.fields = span{int32(last + k + 1), r.cont.end}
 				r.fieldsKind = fieldsJSON
 				r.cont.end = int32(last + k)
@@ -797,6 +797,29 @@ func finishContinuation(r *Record) {
 			r.cont.start = int32(end + 1)
 		}
 	}
+}
+
+// lastIndexByte is bytes.LastIndexByte, whose generic code (it has no
+// vector form) takes a byte a step: this takes eight, from the end. A
+// byte's high bit in m is set when the byte is c: x's byte is then zero,
+// and adding 0x7f to its low seven bits sets the high bit for any other
+// (no carry leaves a byte), so the mark is exact and the highest is the
+// last c (#14).
+func lastIndexByte(b []byte, c byte) int {
+	i := len(b)
+	for ; i >= 8; i -= 8 {
+		x := binary.LittleEndian.Uint64(b[i-8:i]) ^ uint64(c)*swarOnes
+		if m := ^(x&^swarHigh + 0x7f*swarOnes | x) & swarHigh; m != 0 {
+			return i - 1 - bits.LeadingZeros64(m)/8
+		}
+	}
+	for i > 0 {
+		i--
+		if b[i] == c {
+			return i
+		}
+	}
+	return -1
 }
 
 // trimRightSpace returns end moved back over spaces and TABs, not past
