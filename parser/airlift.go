@@ -15,10 +15,35 @@ import "bytes"
 // column is followed by a dotted Java name, no file:line caller, and a
 // message that is not zap's object of fields.
 
+// javaNameByte marks the bytes of a Java class or package name: letters,
+// digits, '_' and '$' (javaNameLetter), and '.' (javaNameDot).
+var javaNameByte = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = javaNameLetter, javaNameLetter
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = javaNameLetter
+	}
+	t['_'], t['$'], t['.'] = javaNameLetter, javaNameLetter, javaNameDot
+	return t
+}()
+
+const (
+	javaNameLetter = 1 << iota
+	javaNameDot
+)
+
 // parseAirlift reads the columns after the time (te its end, at the TAB).
 func parseAirlift(h []byte, te int, r *Record) bool {
+	// The level is one of capitalLevel's words, four or five letters
+	// before a TAB: the TAB is looked for at those two places rather than
+	// after a loop over the capitals (zap's capital levels reach here,
+	// some fifty lines a BenchmarkScan pass, #14).
 	ls := te + 1
-	le := upperRun(h, ls, 5)
+	le := ls + 4
+	if le < len(h) && h[le] != '\t' {
+		le++
+	}
 	if le >= len(h) || h[le] != '\t' {
 		return false
 	}
@@ -34,19 +59,21 @@ func parseAirlift(h []byte, te int, r *Record) bool {
 	tend := ts + k
 	ns := tend + 1
 	ne := ns
-	dot := false
-	for ne < len(h) && h[ne] != '\t' {
-		c := h[ne]
-		switch {
-		case c == '.':
-			dot = true
-		case isUpper(c), 'a' <= c && c <= 'z', isDigit(c), c == '_', c == '$':
-		default:
-			return false // a space, a caller's ':' or '/': zap's columns
+	// The name's bytes, one table load each; seen gathers their kinds,
+	// and the '.'s bit tells whether the name has one.
+	var seen uint8
+	for ne < len(h) {
+		k := javaNameByte[h[ne]]
+		if k == 0 {
+			break
 		}
+		seen |= k
 		ne++
 	}
-	if !dot || ne == ns || ne+1 >= len(h) || h[ns] == '.' || h[ne-1] == '.' {
+	if ne < len(h) && h[ne] != '\t' {
+		return false // a space, a caller's ':' or '/': zap's columns
+	}
+	if seen&javaNameDot == 0 || ne == ns || ne+1 >= len(h) || h[ns] == '.' || h[ne-1] == '.' {
 		return false
 	}
 	ms := ne + 1

@@ -46,7 +46,14 @@ func parseBitnami(h []byte, r *Record) bool {
 	if me < 0 {
 		return false
 	}
-	me += ms
+	return parseBitnamiAt(h, ms, ms+me, r)
+}
+
+// parseBitnamiAt is parseBitnami once the module's bounds are known: it
+// opens at ms (after the colour code, if any) and ends at the line's first
+// space, me, within 48 bytes of ms. parseHeader's case for the lower-case
+// letters searches the first space once for all its attempts (#14).
+func parseBitnamiAt(h []byte, ms, me int, r *Record) bool {
 	if me+1 >= len(h) {
 		return false
 	}

@@ -98,7 +98,7 @@ func parseEnvoyIstio(h []byte, te int, r *Record) bool {
 		le++
 	}
 	lvl, ok := envoyLevel(h[ls:le])
-	if !ok || !bytes.HasPrefix(h[le:], []byte("\tenvoy ")) {
+	if !ok || !hasPrefix(h[le:], "\tenvoy ") {
 		return false
 	}
 	// "envoy <logger> <file:line>", then the message after a TAB; in

@@ -8,7 +8,7 @@ import "bytes"
 // grammar of its own, which ends the record where it stops: see
 // GoroutineDumpLine.
 func parseGoPanic(h []byte, r *Record) bool {
-	if !bytes.HasPrefix(h, []byte("panic: ")) && !bytes.HasPrefix(h, []byte("fatal error: ")) {
+	if !hasPrefix(h, "panic: ") && !hasPrefix(h, "fatal error: ") {
 		return false
 	}
 	r.Format, r.Level = FormatGoPanic, LevelCritical
@@ -145,7 +145,7 @@ func isRegister(line []byte) bool {
 	for i < len(line) && line[i] == ' ' {
 		i++
 	}
-	if !bytes.HasPrefix(line[i:], []byte("0x")) || i+2 >= len(line) {
+	if !hasPrefix(line[i:], "0x") || i+2 >= len(line) {
 		return false
 	}
 	for _, c := range line[i+2:] {

@@ -214,7 +214,7 @@ func skipGoStringLine(b []byte, i int) int {
 // klogOpensBlock reports whether the header's key/values end with a
 // multi-line value opener "key=<".
 func klogOpensBlock(fields []byte) bool {
-	return bytes.HasSuffix(fields, []byte("=<"))
+	return hasSuffix(fields, "=<")
 }
 
 // klogBlockEnd returns the end (exclusive, at a '\n' or len) of the "=<"
@@ -232,9 +232,9 @@ func klogBlockEnd(t []byte, i int) int {
 		switch {
 		case len(line) > 0 && line[0] == '\t':
 			end = lineEnd
-		case bytes.HasPrefix(line, []byte(" >")):
+		case hasPrefix(line, " >"):
 			end = lineEnd
-			if !bytes.HasSuffix(bytes.TrimRight(line, "\r"), []byte("=<")) {
+			if !hasSuffix(bytes.TrimRight(line, "\r"), "=<") {
 				return end
 			}
 		default:
@@ -277,8 +277,14 @@ func parseKlogr(h []byte, i int, r *Record) bool {
 			j++
 		}
 	}
+	// Both keys open with a quote: a legacy message's second word (or
+	// first) leaves here, before the two prefix tests, and each test
+	// is a load or two (hasPrefix), not a call (#14).
+	if j >= len(h) || h[j] != '"' {
+		return false
+	}
 	first := j
-	if bytes.HasPrefix(h[j:], []byte(`"level"=`)) {
+	if hasPrefix(h[j:], `"level"=`) {
 		k := skipDigits(h, j+8)
 		if k == j+8 || k >= len(h) || h[k] != ' ' {
 			return false
@@ -286,7 +292,7 @@ func parseKlogr(h []byte, i int, r *Record) bool {
 		for j = k; j < len(h) && h[j] == ' '; j++ {
 		}
 	}
-	if !bytes.HasPrefix(h[j:], []byte(`"msg"="`)) {
+	if !hasPrefix(h[j:], `"msg"="`) {
 		return false
 	}
 	ms := j + 6

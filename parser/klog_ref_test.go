@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -98,8 +99,72 @@ func parseKlogRef(h []byte, r *Record) bool {
 	return true
 }
 
+// parseKlogrBefore is parseKlogr before a legacy message left it at the
+// byte after its first word, and before its prefix tests were inlined
+// (#14).
+func parseKlogrBefore(h []byte, i int, r *Record) bool {
+	j := i
+	for j < len(h) && h[j] == ' ' {
+		j++
+	}
+	var logger span
+	if j < len(h) && h[j] != '"' {
+		ls := j
+		for j < len(h) && h[j] != ' ' && h[j] != '"' {
+			j++
+		}
+		if j >= len(h) || h[j] != ' ' {
+			return false
+		}
+		logger = span{int32(ls), int32(j)}
+		for j < len(h) && h[j] == ' ' {
+			j++
+		}
+	}
+	first := j
+	if bytes.HasPrefix(h[j:], []byte(`"level"=`)) {
+		k := skipDigits(h, j+8)
+		if k == j+8 || k >= len(h) || h[k] != ' ' {
+			return false
+		}
+		for j = k; j < len(h) && h[j] == ' '; j++ {
+		}
+	}
+	if !bytes.HasPrefix(h[j:], []byte(`"msg"="`)) {
+		return false
+	}
+	ms := j + 6
+	me := skipString(h, ms)
+	if me < 0 || (me < len(h) && h[me] != ' ') {
+		return false
+	}
+	r.msg = span{int32(ms), int32(me)}
+	r.msgKind = kindJSON
+	r.logger = logger
+	end := len(h)
+	for end > me && h[end-1] == ' ' {
+		end--
+	}
+	if first < j || end > me {
+		r.fields = span{int32(first), int32(end)}
+		r.fieldsKind = fieldsKlogr
+	}
+	if r.Level != LevelCritical {
+		r.rawCont = false // a Fatal's stack dump follows it; nothing else does
+	}
+	return true
+}
+
 func checkParseKlogRef(t testing.TB, line []byte) {
 	t.Helper()
+	// parseKlogr from each of the first bytes, as parseKlog calls it
+	// after a header of any length.
+	for i := 0; i <= len(line) && i < 48; i++ {
+		a, b := Record{text: line}, Record{text: line}
+		if parseKlogr(line, i, &a) != parseKlogrBefore(line, i, &b) || a.Format != b.Format || a.Level != b.Level || a.layout != b.layout {
+			t.Fatalf("parseKlogr(%q, %d): %+v, before %+v", line, i, a, b)
+		}
+	}
 	a, b := Record{text: line}, Record{text: line}
 	if parseKlog(line, &a) != parseKlogRef(line, &b) || a.Format != b.Format || a.Level != b.Level || a.layout != b.layout {
 		t.Fatalf("parseKlog(%q): %+v, reference %+v", line, a, b)
@@ -127,7 +192,10 @@ func klogRefInputs(tb testing.TB) [][]byte {
 	for _, s := range []string{
 		"I1130 05:52:39.012438] ktesting", "W1130 05:52:39.012438 1 a:1] x", "E1130 05:52:39.012438   1 abcdefg.go:1] x",
 		"F1130 05:52:39.012438   1 abcdefgh.go:12] x", "I1130 05:52:39.012438   1 a.go:1 x]", "I1130 05:52:39.012438   1 a.go:1",
-		"I1130 05:52:39.012438   1 abcdefghijklmnopqrstuvwxyz.go:123]", "I1130 05:52:39.012438   1 ]", "I1130 05:52:39.0124389 1 a:1] x",
+		"I1130 05:52:39.012438   1 abcdefghijklmnopqrstuvwxyz.go:123]", `I1130 05:52:39.012438   1 a.go:1] "msg"="x" "k"=1`,
+		`I1130 05:52:39.012438   1 a.go:1] cert-manager/controller "level"=0 "msg"="x"`, `I1130 05:52:39.012438   1 a.go:1] c  "msg"="x"`,
+		`I1130 05:52:39.012438   1 a.go:1] c "msg"=x`, `I1130 05:52:39.012438   1 a.go:1] c x "msg"="x"`, `I1130 05:52:39.012438   1 a.go:1] c`,
+		`I1130 05:52:39.012438   1 a.go:1] c `, `I1130 05:52:39.012438   1 a.go:1] "level"=1 "msg"="x"`, `I1130 05:52:39.012438   1 a.go:1] "msg"="`, "I1130 05:52:39.012438   1 ]", "I1130 05:52:39.0124389 1 a:1] x",
 	} {
 		in = append(in, []byte(s))
 	}

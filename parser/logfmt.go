@@ -112,6 +112,19 @@ func parseLogfmt(h []byte, r *Record) bool {
 	return parseLogfmtPairs(h, r)
 }
 
+// eqBeforeSpace reports whether the first '=' in h's first 65 bytes comes
+// after its first byte and before sp, the line's first space (-1 when it
+// has none). For a line that opens with neither a quote nor a space, it is
+// parseLogfmt's test: parseLogfmtPairs takes no line whose first '=' does
+// not come before the first space (a header key's neither), and
+// hasEqNear's 65 bytes still bound the search. parseHeader's case for the
+// lower-case letters knows the space from its other attempts, and the
+// lines it rejects (Go stack frames mostly) are spared headerKeyWord and
+// a call (#14).
+func eqBeforeSpace(h []byte, sp int) bool {
+	return bytes.IndexByte(h[:min(uint(sp), uint(len(h)), 65)], '=') > 0
+}
+
 // hasEqNear reports whether h has a '=' in its bytes 1 to 64. A vector
 // search: on a line without one (the lines rejected) it reads all 65
 // bytes, which eight-byte words took some 200 instructions to do.
@@ -533,19 +546,29 @@ func trailingPairs(h []byte, start int) int {
 	run := -1
 	i := start
 	for i < len(h) {
+		j := i
 		if run < 0 {
 			// Words of the message carry neither '=' nor '"', and each
 			// would only restart the run: jump over all of them at once.
-			if i = nextPairCandidate(h, i); i >= len(h) {
+			var p int
+			if i, p = nextPairCandidateAt(h, i); i >= len(h) {
 				return len(h)
 			}
 			run = i
-		}
-		// Most tokens before the pairs are words of the message: one that
-		// reaches a space or the end before any '=' or '"' is no pair.
-		j := i
-		for j < len(h) && h[j] != ' ' && h[j] != '=' && h[j] != '"' {
-			j++
+			// The jump found the token's first '=' or '"', p, when the
+			// token starts at i; a space at i ends the scan below at
+			// once. The key is not scanned again (#14).
+			j = i
+			if h[i] != ' ' {
+				j = p
+			}
+		} else {
+			// Most tokens before the pairs are words of the message: one
+			// that reaches a space or the end before any '=' or '"' is
+			// no pair.
+			for j < len(h) && h[j] != ' ' && h[j] != '=' && h[j] != '"' {
+				j++
+			}
 		}
 		if j > i && (j == len(h) || h[j] == ' ') {
 			if j == len(h) {
@@ -588,10 +611,19 @@ func trailingPairs(h []byte, start int) int {
 // after a space; the loop arrives one past the first space of the run of
 // spaces before it, since it steps over a word and one space at a time.
 func nextPairCandidate(h []byte, i int) int {
+	s, _ := nextPairCandidateAt(h, i)
+	return s
+}
+
+// nextPairCandidateAt is nextPairCandidate that also returns where it found
+// the first '=' or '"' at or after i (p, len(h) when there is none): the
+// token that starts at the index returned, unless a space is there, ends
+// its scan for one of ' ', '=' and '"' at p.
+func nextPairCandidateAt(h []byte, i int) (s, p int) {
 	// The eight-bytes-at-a-time search for '=' or '"' is written out
 	// rather than called: this runs once per logfmt-tailed line, and as
 	// a function call it measured hclog 7-9% and zerolog 3-8% slower.
-	p := i
+	p = i
 	for ; p+8 <= len(h); p += 8 {
 		x := binary.LittleEndian.Uint64(h[p : p+8])
 		e, q := x^('='*swarOnes), x^('"'*swarOnes)
@@ -605,20 +637,20 @@ func nextPairCandidate(h []byte, i int) int {
 			goto found
 		}
 	}
-	return len(h)
+	return len(h), len(h)
 found:
 	t := p
 	for t > i && h[t-1] != ' ' {
 		t--
 	}
-	s := t
+	s = t
 	for s > i && h[s-1] == ' ' {
 		s--
 	}
 	if s == i {
-		return i
+		return i, p
 	}
-	return s + 1
+	return s + 1, p
 }
 
 func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }

@@ -110,6 +110,9 @@ func logrusTTYRefInputs(tb testing.TB) [][]byte {
 		"\x1b[36mINFO\x1b[0m[0000]/src/a.go:64 main.f()", "\x1b[36mINFO\x1b[0m[0000]/src/a.go:64", "\x1b[36mINFO\x1b[0m[0000]/src/a.go:64 ",
 		"\x1b[36mINFO\x1b[0m[0000]/src/a.go:64  main.f() x", "\x1b[36mINFO\x1b[0m[0000]a.go:x main.f() x", "INFO[0000]a.go:1 f() msg",
 		"WARN[2026-11-30T05:52:38Z]a.go:12 pkg.fn(", "ERRO[0000]x", "INFO[0000] plain", "DEBU[0000]a.go:1 b.go:2 c",
+		"INFORMAT[0000] x", "WARNING[0000] x", "WARNINGS[0000] x", "INFO", "INF", "INFO[0", "INFO\xc9[0000] x", "INFO@[0000] x", "INFOZ[0000] x",
+		"\x1b[36mINFO\x1b[0m[0000] msg \t   \t        \x1b[36mk\x1b[0m=v", "\x1b[36mINFO\x1b[0m[0000] m                                       \x1b[36mk\x1b[0m=v",
+		"\x1b[36mINFO\x1b[0m[0000]                 \x1b[36mk\x1b[0m=v", "INFO[0000] msg          ", "INFO[0000] msg\t \t  \t",
 	} {
 		in = append(in, []byte(s))
 	}

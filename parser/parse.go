@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 )
 
 // Parse recognises the logger that wrote text and fills r with what it
@@ -180,9 +181,15 @@ func parseHeader(h []byte, r *Record) bool {
 				return true
 			}
 		}
-		// Redis's "1:M 30 Nov 2026 04:41:36.123 * msg".
-		if c, ok := redisHead(h); ok {
-			return parseRedis(h, c, r)
+		// Redis's "1:M 30 Nov 2026 04:41:36.123 * msg". Its pid's digits
+		// (up to eight, as redisHead counts them) end at a ':'; most lines
+		// here are dates, whose first non-digit is a '-': one word's test
+		// finds that byte, where redisHead's byte loop cost some sixty
+		// instructions a line (#14).
+		if len(h) < 8 || leadingDigits8(h) < len(h) && h[leadingDigits8(h)] == ':' {
+			if c, ok := redisHead(h); ok {
+				return parseRedis(h, c, r)
+			}
 		}
 		// The "yymmdd hh:mm:ss [Level] " of MySQL 5.5 and of MariaDB's
 		// fatal signal handler.
@@ -319,7 +326,10 @@ func parseHeader(h []byte, r *Record) bool {
 			// Both have their level, its padding or (tracing's) its
 			// colour right after the space: zap's lower-case level and
 			// hclog's bracket skip them.
-			if c == ' ' || c == 0x1b || isUpper(c) {
+			// zerolog's three capitals and a space ("INF ") are
+			// neither's: Spring Boot's unpadded levels and tracing's
+			// have five letters (#14).
+			if c == ' ' || c == 0x1b || isUpper(c) && (tEnd+4 >= len(h) || h[tEnd+4] != ' ') {
 				if parseSpringBoot(h, tEnd, r) {
 					return true
 				}
@@ -377,14 +387,18 @@ func parseHeader(h []byte, r *Record) bool {
 		}
 		// Istio's format for its Envoy: "<time>\t<level>\tenvoy <logger> …",
 		// whose info and error zap's columns would take.
-		if kind == timeRFC3339 && tEnd < len(h) && h[tEnd] == '\t' {
-			if parseEnvoyIstio(h, tEnd, r) {
-				return true
-			}
-			// Airlift's (Trino's) "<time>\tINFO\t<thread>\t<logger>\t",
-			// whose level zap's columns would take with the thread as
-			// the logger and the class in the message.
-			if parseAirlift(h, tEnd, r) {
+		// Istio's level is a lower-case word, Airlift's a capital one:
+		// the byte after the TAB chooses the one attempt a zap line pays
+		// for (#14).
+		if kind == timeRFC3339 && tEnd+1 < len(h) && h[tEnd] == '\t' {
+			if c := h[tEnd+1]; 'a' <= c && c <= 'z' {
+				if parseEnvoyIstio(h, tEnd, r) {
+					return true
+				}
+			} else if isUpper(c) && parseAirlift(h, tEnd, r) {
+				// Airlift's (Trino's) "<time>\tINFO\t<thread>\t<logger>\t",
+				// whose level zap's columns would take with the thread
+				// as the logger and the class in the message.
 				return true
 			}
 		}
@@ -479,9 +493,13 @@ func parseHeader(h []byte, r *Record) bool {
 		// other attempt here takes (a Bitnami module has no '=', nor
 		// .NET's or std's first word), and they are most lines that
 		// open with 't' or 'l' (logrus and slog write them to stderr).
-		return parseLogrus(h, r) || r.retry() || parseBitnami(h, r) || parseDotnet(h, r) || parseRustPanic(h, r) || parseLogfmt(h, r)
+		// slog's "time=" and go-kit's "ts=" lines that logrus's attempt
+		// leaves go on to logfmt's at once: a '=' in bytes 2 to 5 is in
+		// no Bitnami module or time (its first '=' is its arrow's, some
+		// twenty bytes in), no .NET level and no "thread '" (#14).
+		return parseLogrus(h, r) || r.retry() || !keyEqNear(h) && (parseBitnami(h, r) || parseDotnet(h, r) || parseRustPanic(h, r)) || parseLogfmt(h, r)
 	case 'l':
-		return parseLogrus(h, r) || r.retry() || parseBitnami(h, r) || parseLogfmt(h, r)
+		return parseLogrus(h, r) || r.retry() || !keyEqNear(h) && parseBitnami(h, r) || parseLogfmt(h, r)
 	case 0x1b:
 		// GitLab Runner's coloured levels, ESC[0;33m, ESC[31;1m, ESC[37;1m.
 		if len(h) > 8 && h[6] == 'm' && (h[3] == ';' || h[4] == ';') {
@@ -522,7 +540,11 @@ func parseHeader(h []byte, r *Record) bool {
 	case 'p', 'f':
 		// Node's uncaught exception in an ES module: "file:///app/x.mjs:3",
 		// and .NET's "fail: Category[1]".
-		return parseBitnami(h, r) || parseDotnet(h, r) || parseGoPanic(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
+		// Go's "panic: " and "fatal error: " go first, most of these
+		// lines: neither opens a Bitnami line (a module ends at a space,
+		// and "error:" is no time) nor a .NET one (no ':' at byte 4),
+		// and parseGoPanic's two prefix tests reject the rest (#14).
+		return parseGoPanic(h, r) || parseBitnami(h, r) || parseDotnet(h, r) || r.retry() || parseZapNoTime(h, r) || r.retry() || parseLogfmt(h, r) || r.retry() ||
 			parseNodeUncaught(h, r)
 	case 'D', 'P':
 		return (len(h) > 6 && h[5] == ' ' && h[6] == '[' && parseCassandra(h, r)) || parseLogrusTTY(h, r) || r.retry() || parseLog15(h, r) || r.retry() || parseWeave(h, r) || r.retry() ||
@@ -587,9 +609,38 @@ func parseHeader(h []byte, r *Record) bool {
 		// .NET's "crit: Category[0]" before winston's crit.
 		// None of these sets anything when it fails (failuresSetNothing):
 		// no retry between them.
-		return 'a' <= h[0] && h[0] <= 'z' && parseBitnami(h, r) || h[0] == 'c' && parseDotnet(h, r) || parseLogfmt(h, r) || parseRubyUncaught(h, r) || parseWinston(h, r)
+		//
+		// Most lines here are no record's start (a Go panic's frames,
+		// "goroutine 1 [running]:", "created by …"), and each attempt
+		// looked for the first space, or for a byte before it, on its
+		// own: the space is searched once for all (#14). Bitnami's
+		// module ends at it within 48 bytes; .NET's "crit: " and
+		// winston's colourless "level: " have it after a colon at most
+		// eight bytes in; Ruby's ":in" ends before it; logfmt's first
+		// '=' comes before it. A line without one is logfmt's or none.
+		sp := bytes.IndexByte(h, ' ')
+		return 'a' <= h[0] && h[0] <= 'z' && uint(sp) <= 48 && sp+3 < len(h) && (h[sp+1] == 0x1b || h[sp+3] == ':') && parseBitnamiAt(h, 0, sp, r) ||
+			h[0] == 'c' && sp == 5 && parseDotnet(h, r) || (h[0] == '"' || eqBeforeSpace(h, sp)) && parseLogfmtPairs(h, r) ||
+			sp > 3 && h[sp-1] == 'n' && h[sp-2] == 'i' && h[sp-3] == ':' && parseRubyUncaughtAt(h, sp, r) ||
+			sp >= 5 && sp <= 9 && h[sp-1] == ':' && parseWinston(h, r)
 	}
 	return false
+}
+
+// keyEqNear reports whether h has a '=' in bytes 2 to 5, where a logfmt
+// line's first key ("ts", "lvl", "time", "level") ends.
+func keyEqNear(h []byte) bool {
+	return len(h) > 5 && (h[2] == '=' || h[3] == '=' || h[4] == '=' || h[5] == '=')
+}
+
+// leadingDigits8 returns how many of h's first eight bytes (h has eight or
+// more) are digits before the first that is none: 8 when all are. As in
+// digitsAt, each byte xor '0' is a digit's value when its high nibble is
+// zero and adding 6 sets none; only a byte that is no digit carries into
+// the next, so the lowest mark is exact.
+func leadingDigits8(h []byte) int {
+	t := binary.LittleEndian.Uint64(h) ^ 0x3030303030303030
+	return bits.TrailingZeros64((t|(t+0x0606060606060606))&0xf0f0f0f0f0f0f0f0) / 8
 }
 
 // retry forgets what a failed format attempt may have set, so that the next
@@ -681,10 +732,16 @@ func finishContinuation(r *Record) {
 	// message raw and then their fields, so the fields end the last line.
 	// log15 and go-ethereum, Calico and Weave Net write their pairs after
 	// the message too, padded (log15) or not.
-	if r.fields.empty() && (r.Format == FormatZap || r.Format == FormatLogrus || r.Format == FormatZerolog ||
+	//
+	// zap's fields are a JSON object that ends the last line: nothing
+	// follows its brace (the spaces and CRs were trimmed above, and a TAB
+	// or a line end after it would end a later column). A stack trace,
+	// whose last frame fails at its last byte, is spared the backward
+	// byte loops of LastIndexByte for its last line and last TAB (#14).
+	if r.fields.empty() && (r.Format == FormatZap && r.cont.end > r.cont.start && r.text[r.cont.end-1] == '}' || r.Format == FormatLogrus || r.Format == FormatZerolog ||
 		r.Format == FormatLog15 || r.Format == FormatCalico || r.Format == FormatWeave) {
 		last := int(r.cont.start)
-		if k := bytes.LastIndexByte(r.text[last:r.cont.end], '\n'); k >= 0 {
+		if k := lastIndexByte(r.text[last:r.cont.end], '\n'); k >= 0 {
 			last += k + 1
 		}
 		line := r.text[last:r.cont.end]
@@ -703,11 +760,11 @@ func finishContinuation(r *Record) {
 				r.cont.end = int32(trimRightSpace(r.text, int(r.cont.start), last+k))
 			}
 		case r.Format == FormatZerolog:
-			if k := indexSpaceCSI(line, 0); k >= 0 && bytes.HasPrefix(line[k+1:], []byte("\x1b[36m")) {
+			if k := indexSpaceCSI(line, 0); k >= 0 && hasPrefix(line[k+1:], "\x1b[36m") {
 				r.fields = span{int32(last + k + 1), r.cont.end}
 				r.fieldsKind = fieldsZerologColor
 				r.cont.end = int32(last + k)
-				if bytes.HasSuffix(r.text[r.cont.start:r.cont.end], []byte("\x1b[0m")) {
+				if hasSuffix(r.text[r.cont.start:r.cont.end], "\x1b[0m") {
 					r.cont.end -= 4 // the bold message's reset
 				}
 			} else if k := trailingPairs(line, 0); k < len(line) {
@@ -716,7 +773,7 @@ func finishContinuation(r *Record) {
 				r.cont.end = int32(trimRightSpace(r.text, int(r.cont.start), last+k))
 			}
 		case r.Format == FormatZap:
-			if k := bytes.LastIndexByte(line, '\t'); k >= 0 && k+1 < len(line) && line[k+1] == '{' && validJSON(line[k+1:]) {
+			if k := lastIndexByte(line, '\t'); k >= 0 && k+1 < len(line) && line[k+1] == '{' && validJSON(line[k+1:]) {
 				r.fields = span{int32(last + k + 1), r.cont.end}
 				r.fieldsKind = fieldsJSON
 				r.cont.end = int32(last + k)
@@ -740,6 +797,29 @@ func finishContinuation(r *Record) {
 			r.cont.start = int32(end + 1)
 		}
 	}
+}
+
+// lastIndexByte is bytes.LastIndexByte, whose generic code (it has no
+// vector form) takes a byte a step: this takes eight, from the end. A
+// byte's high bit in m is set when the byte is c: x's byte is then zero,
+// and adding 0x7f to its low seven bits sets the high bit for any other
+// (no carry leaves a byte), so the mark is exact and the highest is the
+// last c (#14).
+func lastIndexByte(b []byte, c byte) int {
+	i := len(b)
+	for ; i >= 8; i -= 8 {
+		x := binary.LittleEndian.Uint64(b[i-8:i]) ^ uint64(c)*swarOnes
+		if m := ^(x&^swarHigh + 0x7f*swarOnes | x) & swarHigh; m != 0 {
+			return i - 1 - bits.LeadingZeros64(m)/8
+		}
+	}
+	for i > 0 {
+		i--
+		if b[i] == c {
+			return i
+		}
+	}
+	return -1
 }
 
 // trimRightSpace returns end moved back over spaces and TABs, not past

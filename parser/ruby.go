@@ -92,9 +92,16 @@ func parseRuby(h []byte, r *Record) bool {
 // quotes the method 'Class#method'). A backtrace line has the same start
 // but nothing after the method's closing quote.
 func parseRubyUncaught(h []byte, r *Record) bool {
+	return parseRubyUncaughtAt(h, bytes.IndexByte(h, ' '), r)
+}
+
+// parseRubyUncaughtAt is parseRubyUncaught for a line whose first space is
+// at sp (-1 when it has none): parseHeader's case for the lower-case letters
+// searches it once for all its attempts (#14).
+func parseRubyUncaughtAt(h []byte, sp int, r *Record) bool {
 	// The file, the line and ":in" before the line's first space: the
 	// first ":in " when no space comes before it, found by that space.
-	k := bytes.IndexByte(h, ' ') - 3
+	k := sp - 3
 	if k <= 0 || string(h[k:k+3]) != ":in" || k+6 >= len(h) || (h[k+4] != '`' && h[k+4] != '\'') {
 		return false
 	}

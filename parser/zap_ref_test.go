@@ -181,3 +181,17 @@ func TestZapRef(t *testing.T) {
 		}
 	}
 }
+
+// FuzzZapRef holds zap's columns to the reference on any line (the
+// space-separated fields were then found a byte at a time).
+func FuzzZapRef(f *testing.F) {
+	for i, l := range corpusLinesIn(f, "zap") {
+		if i%3 == 0 {
+			f.Add(l)
+		}
+	}
+	for _, s := range []string{"2026-11-30T05:52:38.110Z info msg {x} {\"k\": 1}", "info a.go:1 {\"k\": 1}", "2026-11-30T05:52:38.110Z info { {} {\"a\":1}"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) { checkZapRef(t, line) })
+}
