@@ -122,29 +122,11 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 	} else {
 		dst = appendHead(dst, lvl, rec.Format)
 	}
-	n := len(dst)
 	if msg, ok := rec.PlainMessage(); ok {
 		// Most messages, tested in line (MessageText would be a call).
 		dst = AppendString(dst, msg)
-	} else if q, ok := rec.MessageQuoted(); ok && !e.general {
-		// A Go-quoted message, copied between its quotes without first
-		// looking for a backslash (MessageText would): with no byte
-		// escaped there was none, and the copy is the message. Else it
-		// is decoded below.
-		if dst = AppendString(dst, q); len(dst) != n+len(q)+2 {
-			e.scratch = rec.AppendMessage(e.scratch[:0])
-			dst = AppendString(dst[:n], e.scratch)
-		}
-	} else if msg, ok := rec.MessageText(); ok {
-		dst = AppendString(dst, msg)
-	} else if msg, cont, ok := rec.MessageLines(); ok && !e.general {
-		// The message and its continuation lines (a stack trace) apart
-		// in the line: escaped in two parts, not first copied together
-		// into scratch.
-		dst = appendLines(dst, msg, cont)
 	} else {
-		e.scratch = rec.AppendMessage(e.scratch[:0])
-		dst = AppendString(dst, e.scratch)
+		dst = e.appendOtherMessage(dst, rec)
 	}
 	if rec.HasTime() { // else no timestamp, and no calls
 		// The member's name is appended once: each way of writing the
@@ -156,23 +138,12 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 			// (Record.AppendUTC's, with its date and minute checked once
 			// a minute in e.times).
 			dst = append(out, '"')
+		} else if out, ok = e.appendOtherTime(out[:n+len(`,"timestamp":"`)], rec, e.Reference); ok {
+			// The rest decoded (out cut back: a copy AppendRFC3339 made
+			// for the general path is dropped).
+			dst = append(out, '"')
 		} else {
-			// AppendRFC3339 leaves out as it was when it fails; the copy it
-			// made for the general path is dropped.
-			out = out[:n+len(`,"timestamp":"`)]
-			ref := e.Reference
-			if ref.IsZero() {
-				ref = rec.ClockReference() // the clock only where the line leaves out the date
-			}
-			if t, ok := e.times.AppendUTC(out, rec, ref); ok && !e.general {
-				// Most of the rest: the second's text reused, the fraction copied.
-				dst = append(t, '"')
-			} else if t, ok := rec.Timestamp(ref); ok {
-				dst = e.AppendTime(out, t)
-				dst = append(dst, '"')
-			} else {
-				dst = out[:n] // no timestamp
-			}
+			dst = out[:n] // no timestamp
 		}
 	}
 	if rec.HasSource() { // else no logger object: appendLogger would append nothing
@@ -196,6 +167,74 @@ func (e *Encoder) appendMembers(dst []byte, rec *parser.Record) []byte {
 		}
 	}
 	return dst
+}
+
+// AppendMessage appends the record's message to dst as a JSON string, as
+// Append writes it: escaped where the line holds it when the line writes
+// it as it reads (most messages), decoded first when not (a quoted message
+// with escapes, a JSON one with escapes).
+func (e *Encoder) AppendMessage(dst []byte, rec *parser.Record) []byte {
+	if msg, ok := rec.PlainMessage(); ok {
+		return AppendString(dst, msg)
+	}
+	return e.appendOtherMessage(dst, rec)
+}
+
+// appendOtherMessage is AppendMessage for a message that PlainMessage
+// declines: Append tests PlainMessage in line and calls this for the rest.
+func (e *Encoder) appendOtherMessage(dst []byte, rec *parser.Record) []byte {
+	n := len(dst)
+	if q, ok := rec.MessageQuoted(); ok && !e.general {
+		// A Go-quoted message, copied between its quotes without first
+		// looking for a backslash (MessageText would): with no byte
+		// escaped there was none, and the copy is the message. Else it
+		// is decoded below.
+		if dst = AppendString(dst, q); len(dst) != n+len(q)+2 {
+			e.scratch = rec.AppendMessage(e.scratch[:0])
+			dst = AppendString(dst[:n], e.scratch)
+		}
+		return dst
+	}
+	if msg, ok := rec.MessageText(); ok {
+		return AppendString(dst, msg)
+	}
+	if msg, cont, ok := rec.MessageLines(); ok && !e.general {
+		// The message and its continuation lines (a stack trace) apart
+		// in the line: escaped in two parts, not first copied together
+		// into scratch.
+		return appendLines(dst, msg, cont)
+	}
+	e.scratch = rec.AppendMessage(e.scratch[:0])
+	return AppendString(dst, e.scratch)
+}
+
+// AppendTimestamp appends the record's time to dst in UTC, as Append
+// writes it (time.RFC3339Nano's text, without quotes): copied when the line
+// writes an RFC 3339 time in UTC, else decoded against ref (see
+// parser.Record.Timestamp; zero means the record's ClockReference). ok is
+// false, and dst unchanged, when the record has no time that decodes.
+func (e *Encoder) AppendTimestamp(dst []byte, rec *parser.Record, ref time.Time) (_ []byte, ok bool) {
+	n := len(dst)
+	if out, ok := e.times.AppendRFC3339(dst, rec); ok && !e.general {
+		return out, true
+	}
+	return e.appendOtherTime(dst[:n], rec, ref)
+}
+
+// appendOtherTime is AppendTimestamp for a time that AppendRFC3339
+// declines: Append tries that copy in line and calls this for the rest.
+func (e *Encoder) appendOtherTime(dst []byte, rec *parser.Record, ref time.Time) (_ []byte, ok bool) {
+	if ref.IsZero() {
+		ref = rec.ClockReference() // the clock only where the line leaves out the date
+	}
+	if t, ok := e.times.AppendUTC(dst, rec, ref); ok && !e.general {
+		// Most of the rest: the second's text reused, the fraction copied.
+		return t, true
+	}
+	if t, ok := rec.Timestamp(ref); ok {
+		return e.AppendTime(dst, t), true
+	}
+	return dst, false
 }
 
 // AppendLogger appends the record's logger object ({"name","caller",

@@ -79,7 +79,6 @@ func newSourceInfo(cfg *Config, src *sidecar.Source) *sourceInfo {
 // newline, and a byte that is not UTF-8 is kept as the text \xNN.
 type itemEncoder struct {
 	enc       ndjson.Encoder
-	msg       []byte // the record's message text
 	maxRecord int
 }
 
@@ -101,19 +100,23 @@ const truncatedKey = "relevel"
 // to fit (see cutItem) and truncated is true.
 func (e *itemEncoder) appendItem(dst []byte, r *sidecar.Record, si *sourceInfo) (_ []byte, truncated bool) {
 	start := len(dst)
-	dst = append(dst, keyMessage...)
-	e.msg = r.AppendMessage(e.msg[:0])
-	dst = ndjson.AppendString(dst, e.msg)
+	// The message escaped where the line holds it when it reads as
+	// written (ndjson's), not first copied out to scratch.
+	dst = e.enc.AppendMessage(append(dst, keyMessage...), r.Record)
 	dst = append(dst, keyStatus...)
 	dst = append(dst, r.Status.String()...)
 	dst = append(dst, keyFormat...)
 	dst = append(dst, r.Format.String()...)
 	dst = append(dst, '"')
-	if r.RawTime() != nil {
+	if r.HasTime() {
 		// The line's runtime timestamp supplies what klog's time leaves
-		// out (the year, the zone), not the clock (issue 13 point 9).
-		if t, ok := r.Timestamp(r.Reference()); ok {
-			dst = e.appendTimestamp(dst, t)
+		// out (the year, the zone), not the clock (issue 13 point 9). A
+		// time written in UTC is copied, the rest decoded (ndjson's).
+		n := len(dst)
+		if out, ok := e.enc.AppendTimestamp(append(dst, keyTimestamp...), r.Record, r.Reference()); ok {
+			dst = append(out, '"')
+		} else {
+			dst = out[:n]
 		}
 	} else if !r.RuntimeTime.IsZero() {
 		// A line without a time of its own (plain text, a Go panic): the
