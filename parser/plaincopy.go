@@ -289,20 +289,7 @@ func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
 		binary.LittleEndian.PutUint16(out[w:w+2], memberOpen)
 		// The key runs to the '=', spaces and all; any byte not plain
 		// declines.
-		// The first word in line (see appendPlainTTY's key).
-		var ke, kw int
-		if ks+8 <= len(b) {
-			x := binary.LittleEndian.Uint64(b[ks : ks+8])
-			binary.LittleEndian.PutUint64(out[w+2:w+2+8], x)
-			if m := stopMask(x, lo20, stopEq); m != 0 {
-				k := bits.TrailingZeros64(m) / 8
-				ke, kw = ks+k, w+2+k
-			} else {
-				ke, kw = copyKeyEq(out, w+2+8, b, ks+8)
-			}
-		} else {
-			ke, kw = copyKeyEq(out, w+2, b, ks)
-		}
+		ke, kw := copyKeyEq(out, w+2, b, ks)
 		if ke >= len(b) || b[ke] != '=' || ke == ks {
 			return dst[:start], false
 		}
@@ -321,20 +308,7 @@ func appendPlainLogfmt(dst, b []byte) (_ []byte, ok bool) {
 			}
 		} else {
 			out[kw+2] = '"'
-			// The first word in line (see appendPlainTTY's key).
-			var ve, vw int
-			if vs+8 <= len(b) {
-				x := binary.LittleEndian.Uint64(b[vs : vs+8])
-				binary.LittleEndian.PutUint64(out[kw+3:kw+3+8], x)
-				if m := stopMask(x, lo21, stopQuote); m != 0 {
-					k := bits.TrailingZeros64(m) / 8
-					ve, vw = vs+k, kw+3+k
-				} else {
-					ve, vw = copyBare(out, kw+3+8, b, vs+8)
-				}
-			} else {
-				ve, vw = copyBare(out, kw+3, b, vs)
-			}
+			ve, vw := copyBare(out, kw+3, b, vs)
 			if ve < len(b) && b[ve] != ' ' {
 				return dst[:start], false
 			}
@@ -376,26 +350,8 @@ func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
 		}
 		binary.LittleEndian.PutUint16(out[w:w+2], memberOpen)
 		// The key ends at the first "ESC[0m=": its ESC, a control byte,
-		// is the first byte not plain, or the key is no copy. Its first
-		// word is taken here, as copyPlainRun's loop would: most keys end
-		// within it, and are copied without the call. A function for this
-		// block is over the inlining budget (171 against 80), and its call
-		// costs what the block saves: it is written out at each of the
-		// seven copies in this file that say "first word in line" (-18.9 K
-		// instructions a BenchmarkScan pass). Change them together.
-		var ke, kw int
-		if ks+8 <= len(b) {
-			x := binary.LittleEndian.Uint64(b[ks : ks+8])
-			binary.LittleEndian.PutUint64(out[w+2:w+10], x)
-			if m := stopMask(x, lo20, stopQuote); m != 0 {
-				k := bits.TrailingZeros64(m) / 8
-				ke, kw = ks+k, w+2+k
-			} else {
-				ke, kw = copyPlainRun(out, w+10, b, ks+8)
-			}
-		} else {
-			ke, kw = copyPlainRun(out, w+2, b, ks)
-		}
+		// is the first byte not plain, or the key is no copy.
+		ke, kw := copyPlainRun(out, w+2, b, ks)
 		if len(b)-ke < 5 || string(b[ke:ke+5]) != "\x1b[0m=" || ke == ks {
 			return dst[:start], false
 		}
@@ -414,20 +370,7 @@ func appendPlainTTY(dst, b []byte) (_ []byte, ok bool) {
 			}
 		} else {
 			out[kw+2] = '"'
-			// The first word in line (see appendPlainTTY's key).
-			var ve, vw int
-			if vs+8 <= len(b) {
-				x := binary.LittleEndian.Uint64(b[vs : vs+8])
-				binary.LittleEndian.PutUint64(out[kw+3:kw+3+8], x)
-				if m := stopMask(x, lo21, stopQuote); m != 0 {
-					k := bits.TrailingZeros64(m) / 8
-					ve, vw = vs+k, kw+3+k
-				} else {
-					ve, vw = copyBare(out, kw+3+8, b, vs+8)
-				}
-			} else {
-				ve, vw = copyBare(out, kw+3, b, vs)
-			}
+			ve, vw := copyBare(out, kw+3, b, vs)
 			if ve < len(b) && b[ve] != ' ' {
 				return dst[:start], false
 			}
@@ -469,19 +412,7 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 			// A bare key ends at '='; a space or a quote first makes the
 			// text no pair, any other byte not plain no copy.
 			ks = i
-			// The first word in line (see appendPlainTTY's key).
-			if ks+8 <= len(b) {
-				x := binary.LittleEndian.Uint64(b[ks : ks+8])
-				binary.LittleEndian.PutUint64(out[w+2:w+2+8], x)
-				if m := stopMask(x, lo21, stopEq); m != 0 {
-					k := bits.TrailingZeros64(m) / 8
-					ke, kw = ks+k, w+2+k
-				} else {
-					ke, kw = copyBareKey(out, w+2+8, b, ks+8)
-				}
-			} else {
-				ke, kw = copyBareKey(out, w+2, b, ks)
-			}
+			ke, kw = copyBareKey(out, w+2, b, ks)
 			read, vs = ke < len(b) && b[ke] == '=', ke+1
 		}
 		if !read || ke == ks {
@@ -515,20 +446,7 @@ func (r *Record) appendPlainLogfmtRest(dst, b []byte, base int) (_ []byte, ok bo
 		// A bare value runs to the next space; any other byte lo21 marks
 		// is not plain.
 		out[w] = '"'
-		// The first word in line (see appendPlainTTY's key).
-		var ve, vw int
-		if vs+8 <= len(b) {
-			x := binary.LittleEndian.Uint64(b[vs : vs+8])
-			binary.LittleEndian.PutUint64(out[w+1:w+1+8], x)
-			if m := stopMask(x, lo21, stopQuote); m != 0 {
-				k := bits.TrailingZeros64(m) / 8
-				ve, vw = vs+k, w+1+k
-			} else {
-				ve, vw = copyBare(out, w+1+8, b, vs+8)
-			}
-		} else {
-			ve, vw = copyBare(out, w+1, b, vs)
-		}
+		ve, vw := copyBare(out, w+1, b, vs)
 		if ve < len(b) && b[ve] != ' ' {
 			return dst[:start], false
 		}
@@ -569,20 +487,7 @@ func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
 		binary.LittleEndian.PutUint16(out[w:w+2], memberOpen)
 		// The key ends at '='; a space or a newline first makes the rest
 		// text, not pairs, and any other byte not plain no copy.
-		// The first word in line (see appendPlainTTY's key).
-		var ke, kw int
-		if ks+8 <= len(b) {
-			x := binary.LittleEndian.Uint64(b[ks : ks+8])
-			binary.LittleEndian.PutUint64(out[w+2:w+2+8], x)
-			if m := stopMask(x, lo21, stopEq); m != 0 {
-				k := bits.TrailingZeros64(m) / 8
-				ke, kw = ks+k, w+2+k
-			} else {
-				ke, kw = copyBareKey(out, w+2+8, b, ks+8)
-			}
-		} else {
-			ke, kw = copyBareKey(out, w+2, b, ks)
-		}
+		ke, kw := copyBareKey(out, w+2, b, ks)
 		if ke >= len(b) || b[ke] != '=' || ke == ks {
 			return dst[:start], false
 		}
@@ -629,20 +534,7 @@ func appendPlainKlog(dst, b []byte) (_ []byte, ok bool) {
 			// Any byte lo21 marks other than those two is not plain, or
 			// (a tab, a CR) white space the encoder would not copy.
 			out[w] = '"'
-			// The first word in line (see appendPlainTTY's key).
-			var ve, vw int
-			if vs+8 <= len(b) {
-				x := binary.LittleEndian.Uint64(b[vs : vs+8])
-				binary.LittleEndian.PutUint64(out[w+1:w+1+8], x)
-				if m := stopMask(x, lo21, stopQuote); m != 0 {
-					k := bits.TrailingZeros64(m) / 8
-					ve, vw = vs+k, w+1+k
-				} else {
-					ve, vw = copyBare(out, w+1+8, b, vs+8)
-				}
-			} else {
-				ve, vw = copyBare(out, w+1, b, vs)
-			}
+			ve, vw := copyBare(out, w+1, b, vs)
 			if ve < len(b) && b[ve] != ' ' && b[ve] != '\n' {
 				return dst[:start], false
 			}
