@@ -19,7 +19,7 @@ TFPLUGINDOCS         ?= $(shell echo "$$($(GO) env GOPATH)/bin/tfplugindocs-$(TF
 # with it too (make test says loudly when it is missing).
 TERRAFORM    ?= $(shell command -v terraform 2>/dev/null)
 
-.PHONY: all build demo demo-sidecar docs helm image test test-terraform tfplugindocs lint bench bench-scan bench-sidecar fuzz golden corpus corpus-external corpus-tools readme parser-diff clean tofu soak chromium
+.PHONY: all build demo demo-sidecar docs helm image test test-terraform tfplugindocs lint bench bench-scan bench-ship bench-sidecar fuzz golden corpus corpus-external corpus-tools readme parser-diff clean tofu soak chromium
 
 all: build
 
@@ -147,6 +147,13 @@ SCAN_RUNS ?= 15
 SCAN_PGO  ?=
 bench-scan:
 	$(GO) run ./internal/scanratio -base $(SCAN_BASE) -runs $(SCAN_RUNS) $(if $(SCAN_PGO),-pgo $(SCAN_PGO))
+
+## bench-ship: the datadog sink against the former client path (issue 14's 10x): BenchmarkShip's
+## sink/discard and client/discard, each in its own process, SHIP_RUNS rounds in alternating order
+## (default 15): CPU time per record, the ratio of the medians and the median of the rounds' ratios.
+SHIP_RUNS ?= 15
+bench-ship:
+	$(GO) run ./internal/shipratio -runs $(SHIP_RUNS)
 
 ## bench-sidecar: the forwarder's whole path on one core (README "Forwarder performance")
 bench-sidecar:

@@ -238,9 +238,11 @@ type Sink struct {
 	senders    sync.WaitGroup
 	authFailed atomic.Bool
 
-	sources map[*sidecar.Source]*sourceInfo
-	item    itemEncoder
-	scratch []byte // the item being written, before it joins a batch
+	sources    map[*sidecar.Source]*sourceInfo
+	lastSource *sidecar.Source // the last looked up, and its entry
+	lastInfo   *sourceInfo
+	item       itemEncoder
+	scratch    []byte // the item being written, before it joins a batch
 
 	m metrics
 }
@@ -275,7 +277,7 @@ func New(cfg Config) (*Sink, error) {
 	wire := *hc
 	base := wire.Transport
 	if base == nil {
-		base = http.DefaultTransport
+		base = defaultTransport()
 	}
 	wire.Transport = countingTransport{base: base, bytes: &s.m.wireBytes}
 	dc := datadog.NewConfiguration()
@@ -393,7 +395,14 @@ func (s *Sink) add(ctx context.Context) error {
 		time.AfterFunc(s.cfg.BatchWait, func() {
 			s.mu.Lock()
 			if s.cur == b {
+				full, n := s.lastFull, len(b.buf)
 				s.seal()
+				if n >= full/2 {
+					// Half a full batch or more in BatchWait: records
+					// still come fast (the writer was only held up), so
+					// new buffers stay sized for full batches.
+					s.lastFull = full
+				}
 			}
 			s.mu.Unlock()
 		})
@@ -795,4 +804,24 @@ func (t countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		t.bytes.Add(r.ContentLength)
 	}
 	return t.base.RoundTrip(r)
+}
+
+// requestWriteBuffer is the size of the buffer each connection writes a
+// request through: a compressed batch (tens of KiB) and its headers fit in
+// it and leave in one write. With net/http's default of 4 KiB, a body went
+// out as a 4 KiB write and then the rest through a 32 KiB copy buffer
+// allocated for every request.
+const requestWriteBuffer = 128 << 10
+
+// defaultTransport is http.DefaultTransport's settings (proxy from the
+// environment, timeouts, keep-alives) with requestWriteBuffer. A Config's
+// own HTTPClient and Transport are used as given.
+func defaultTransport() http.RoundTripper {
+	t, ok := http.DefaultTransport.(*http.Transport)
+	if !ok {
+		return http.DefaultTransport
+	}
+	t = t.Clone()
+	t.WriteBufferSize = requestWriteBuffer
+	return t
 }

@@ -20,7 +20,13 @@ type sourceInfo struct {
 }
 
 func (s *Sink) source(src *sidecar.Source) *sourceInfo {
+	// Records come in runs from one file: the last one's entry saves a
+	// map lookup per record.
+	if src == s.lastSource && src != nil {
+		return s.lastInfo
+	}
 	if si := s.sources[src]; si != nil {
+		s.lastSource, s.lastInfo = src, si
 		return si
 	}
 	if len(s.sources) > 10000 {
@@ -29,6 +35,7 @@ func (s *Sink) source(src *sidecar.Source) *sourceInfo {
 	}
 	si := newSourceInfo(&s.cfg, src)
 	s.sources[src] = si
+	s.lastSource, s.lastInfo = src, si
 	return si
 }
 
