@@ -69,7 +69,7 @@ func TestFollowedBeforeAnyAck(t *testing.T) {
 			cfg.Offsets = reopenStore(t, store)
 			h2 := start(t, cfg)
 			h2.waitLines(live, 40)
-			settle()
+			h2.settle()
 			got := h2.linesOf(live)
 			checkRange(t, "rotated generation", got[:30], "gen1", 0, 30)
 			checkRange(t, "live file", got[30:], "gen2", 0, 10)
@@ -120,7 +120,7 @@ func TestCopyTruncateReadsRestFromCopy(t *testing.T) {
 	writeFile(t, live+".1", string(data)+unread+" rest\n")
 	writeFile(t, live, numbered("new", 0, 60)) // truncated and rewritten past the old offset
 	h.waitLines(live, 101)
-	settle()
+	h.settle()
 	got := h.linesOf(live)
 	checkRange(t, "before", got[:40], "w", 0, 40)
 	if got[40] != "w 40 partial rest\n" {
@@ -158,7 +158,7 @@ func TestRestartCopyTruncate(t *testing.T) {
 			cfg.StartAtEnd = startAtEnd
 			h := start(t, cfg)
 			h.waitLines(live, 45)
-			settle()
+			h.settle()
 			got := h.linesOf(live)
 			checkRange(t, "copy", got[:40], "w", 60, 100)
 			checkRange(t, "live", got[40:], "new", 0, 5)
@@ -213,7 +213,7 @@ func TestRestartFilesWrittenWhileDown(t *testing.T) {
 			h.waitLines(live, 40)
 			h.waitLines(added, 25)
 			appendFile(t, old, numbered("later", 0, 2))
-			settle()
+			h.settle()
 			checkRange(t, "copied path", h.linesOf(live), "w", 0, 40)
 			checkRange(t, "new pod", h.linesOf(added), "n", 0, 25)
 			if startAtEnd {
@@ -252,7 +252,7 @@ func TestCopyTruncateWhileBlocked(t *testing.T) {
 	appendFile(t, live, numbered("new", 0, 600)) // past the 4 KiB read
 	close(gate)
 	h.waitLines(live, 2600)
-	settle()
+	h.settle()
 	got := h.linesOf(live)
 	if len(got) != 2600 {
 		t.Fatalf("%d lines, want 2600", len(got))
@@ -306,7 +306,7 @@ func TestRestartCopyTruncateTwiceWhileDown(t *testing.T) {
 	cfg.Offsets = reopenStore(t, cfg.Offsets.(*checkpoint.Store))
 	h2 := start(t, cfg)
 	h2.waitLines(live, 65)
-	settle()
+	h2.settle()
 	got := h2.linesOf(live)
 	checkRange(t, "first copy, from its original's checkpoint", got[:40], "w", 60, 100)
 	checkRange(t, "second copy", got[40:60], "gen2-", 0, 20)

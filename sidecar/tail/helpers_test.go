@@ -165,8 +165,19 @@ func (h *harness) waitLines(path string, n int) []string {
 	}
 }
 
-// settle gives the tailer a few poll periods to deliver anything extra.
-func settle() { time.Sleep(150 * time.Millisecond) }
+// settle returns once anything extra the tailer would deliver has been
+// delivered: two read rounds after a poll have found nothing to read (a
+// poll marks every file to be read; the first may have begun before the
+// call), and the consumer has taken every line sent. The lines checked
+// after it are all there will be.
+func (h *harness) settle() {
+	h.t.Helper()
+	q := h.tl.quietPolls.Load()
+	waitFor(h.t, "two quiet polls", func() bool { return h.tl.quietPolls.Load() >= q+2 })
+	waitFor(h.t, "the consumer to take every line sent", func() bool {
+		return int64(len(h.snapshot())) == h.tl.Stats().Lines
+	})
+}
 
 func last(s []string, n int) []string {
 	if len(s) > n {

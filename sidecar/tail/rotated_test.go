@@ -78,7 +78,7 @@ func TestRestartReadsRotatedRest(t *testing.T) {
 	cfg.Offsets = store
 	h := start(t, cfg)
 	h.waitLines(live, 140)
-	settle()
+	h.settle()
 	got := h.linesOf(live)
 	checkRange(t, "w", got, "w", 60, 200)
 
@@ -152,7 +152,7 @@ func TestRestartStartAtEnd(t *testing.T) {
 	appendFile(t, other, numbered("new", 0, 3))
 	h.waitLines(live, 28)
 	h.waitLines(other, 3)
-	settle()
+	h.settle()
 	checkRange(t, "followed path", h.linesOf(live), "w", 5, 33)
 	checkRange(t, "new path", h.linesOf(other), "new", 0, 3)
 }
@@ -175,7 +175,7 @@ func TestRestartCountsCompressedLoss(t *testing.T) {
 	cfg.Offsets = store
 	h := start(t, cfg)
 	h.waitLines(live, 60)
-	settle()
+	h.settle()
 	got := h.linesOf(live)
 	checkRange(t, "w", got, "w", 100, 160)
 	want := int64(len(numbered("w", 70, 100)))
@@ -208,7 +208,7 @@ func TestFreshStartSkipsRotated(t *testing.T) {
 			}
 			writeFile(t, live, numbered("n", 10, 20))
 			h.waitLines(live, 20)
-			settle()
+			h.settle()
 			checkSequence(t, "n", h.linesOf(live), "n", 20)
 			if st := h.tl.Stats(); st.RotatedRecovered != 0 || st.Rotations != 1 {
 				t.Errorf("stats %+v; want no recovery, 1 rotation", st)

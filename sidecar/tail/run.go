@@ -44,6 +44,7 @@ type run struct {
 
 	first       bool // the first scan is running: StartAtEnd applies
 	scanPending bool
+	polled      bool // a poll marked every file dirty since the last read round
 	watchWarned bool
 
 	buf     []byte // the read buffer, shared by all files
@@ -117,6 +118,12 @@ func (r *run) loop() error {
 		progressed, err := r.readRound()
 		if err != nil {
 			return err
+		}
+		if r.polled {
+			r.polled = false
+			if !progressed {
+				r.t.quietPolls.Add(1)
+			}
 		}
 		// After progress, only look at what is already waiting; when idle,
 		// wait for something to happen.
@@ -216,6 +223,7 @@ func (r *run) onError(err error, ok bool) {
 // gone, read to their end and quiet for RotateWait.
 func (r *run) onPoll() error {
 	now := time.Now()
+	r.polled = true
 	r.advanceCopies()
 	for _, f := range slices.Clone(r.order) {
 		f.dirty = true

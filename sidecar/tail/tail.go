@@ -211,6 +211,10 @@ type Tailer struct {
 
 	skips skipCounts                     // unreadable files by reason (hostile.go)
 	open  func(string) (*os.File, error) // tests: replaces os.Open
+	// quietPolls counts read rounds after a poll that found nothing to
+	// read in any file: tests wait on it to see that nothing more comes,
+	// instead of sleeping a few poll periods.
+	quietPolls atomic.Int64
 }
 
 // New checks cfg and fills in its defaults.

@@ -68,7 +68,7 @@ func TestEveryLineOnceInOrder(t *testing.T) {
 		got := h.waitLines(path, n)
 		checkSequence(t, name, got, name, n)
 	}
-	settle()
+	h.settle()
 	for _, name := range []string{"pre", "a", "b"} {
 		path := filepath.Join(dir, name+".log")
 		checkSequence(t, name, h.linesOf(path), name, n)
@@ -169,7 +169,7 @@ func TestKubeletRotationUnderLoad(t *testing.T) {
 	checkSequence(t, "other", h.waitLines(other, total), "other", total)
 	rotations := int64(len(rotated))
 	waitFor(t, "rotated files to be closed", func() bool { return h.tl.Stats().FilesClosed == rotations })
-	settle()
+	h.settle()
 	checkSequence(t, "web", h.linesOf(live), "web", total)
 	for _, l := range h.snapshot() {
 		if l.Path != live && l.Path != other {
@@ -270,7 +270,7 @@ func TestCopyTruncate(t *testing.T) {
 	writeFile(t, path, numbered("one", 0, 50))
 	h := start(t, fastConfig(filepath.Join(dir, "*.log")))
 	h.waitLines(path, 50)
-	settle()
+	h.settle()
 
 	// Shorter: the size drops below the offset.
 	if err := os.Truncate(path, 0); err != nil {
@@ -282,7 +282,7 @@ func TestCopyTruncate(t *testing.T) {
 	if n := h.tl.Stats().Truncations; n != 1 {
 		t.Errorf("%d truncations, want 1", n)
 	}
-	settle()
+	h.settle()
 
 	// Longer, in one step: truncate and rewrite past the old offset.
 	content := numbered("three", 0, 200)
@@ -296,7 +296,7 @@ func TestCopyTruncate(t *testing.T) {
 	f.Close()
 	got = h.waitLines(path, 255)
 	checkSequence(t, "three", got[55:], "three", 200)
-	settle()
+	h.settle()
 	if got := h.linesOf(path); len(got) != 255 {
 		t.Errorf("%d lines, want 255", len(got))
 	}
@@ -373,7 +373,7 @@ func testDiscovery(t *testing.T, noWatch bool) {
 	writeFile(t, a1, numbered("a1", 0, 10))
 	checkSequence(t, "c", h.waitLines(c, 10), "c", 10)
 	checkSequence(t, "a1", h.waitLines(a1, 10), "a1", 10)
-	settle()
+	h.settle()
 
 	for _, l := range h.snapshot() {
 		switch l.Path {
@@ -403,7 +403,7 @@ func TestSymlinkReadOnce(t *testing.T) {
 	waitFor(t, "lines", func() bool { return len(h.snapshot()) >= 10 })
 	appendFile(t, real, numbered("s", 10, 20))
 	waitFor(t, "lines", func() bool { return len(h.snapshot()) >= 20 })
-	settle()
+	h.settle()
 	var got []string
 	for _, l := range h.snapshot() {
 		got = append(got, string(l.Data))
@@ -423,7 +423,7 @@ func TestPartialLine(t *testing.T) {
 	writeFile(t, path, "first\nsec")
 	h := start(t, fastConfig(filepath.Join(dir, "*.log")))
 	h.waitLines(path, 1)
-	settle()
+	h.settle()
 	if got := h.linesOf(path); len(got) != 1 || got[0] != "first\n" {
 		t.Fatalf("lines %q; the partial line must wait", got)
 	}
@@ -531,7 +531,7 @@ func TestResumeFromOffsets(t *testing.T) {
 	}
 	got = h.waitLines(reused, 100)
 	checkSequence(t, "reused", got, "after", 100)
-	settle()
+	h.settle()
 	if n := len(h.linesOf(long)); n != 40 {
 		t.Errorf("long: %d lines, want 40", n)
 	}
