@@ -148,12 +148,15 @@ SCAN_PGO  ?=
 bench-scan:
 	$(GO) run ./internal/scanratio -base $(SCAN_BASE) -runs $(SCAN_RUNS) $(if $(SCAN_PGO),-pgo $(SCAN_PGO))
 
-## bench-ship: the datadog sink against the former client path (issue 14's 10x): BenchmarkShip's
-## sink/discard and client/discard, each in its own process, SHIP_RUNS rounds in alternating order
-## (default 15): CPU time per record, the ratio of the medians and the median of the rounds' ratios.
+## bench-ship: the datadog sink against what it replaced (issue 14's 10x), each run its own process,
+## SHIP_RUNS rounds in rotating order (default 15): the sink of SHIP_BASE (7dd13a1, issue 14's day)
+## against today's on that day's corpus (BenchmarkShipRace, added to both trees), and BenchmarkShip's
+## client path against the sink on today's corpus; CPU time per record, the ratio of the medians and
+## the median of the rounds' ratios. Needs the clone's history.
+SHIP_BASE ?= 7dd13a1
 SHIP_RUNS ?= 15
 bench-ship:
-	$(GO) run ./internal/shipratio -runs $(SHIP_RUNS)
+	$(GO) run ./internal/shipratio -base $(SHIP_BASE) -runs $(SHIP_RUNS)
 
 ## bench-sidecar: the forwarder's whole path on one core (README "Forwarder performance")
 bench-sidecar:

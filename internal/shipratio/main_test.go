@@ -13,6 +13,7 @@ func TestParseCPU(t *testing.T) {
 		{"BenchmarkShip/client/discard         \t     150\t  46933936 ns/op\t   8.60 MB/s\t     18654 cpu-ns/record\t     53608 records/cpu-s\t     52457 records/s\t10854904 B/op\t  111414 allocs/op", 18654},
 		{"BenchmarkShip/sink/discard           \t     150\t   4540107 ns/op\t  88.92 MB/s\t      1663 cpu-ns/record\t    601415 records/cpu-s\t    542278 records/s", 1663},
 		{"BenchmarkShip/sink/discard-2 \t 300\t 4214074 ns/op\t 95.80 MB/s\t 1532.5 cpu-ns/record", 1532.5},
+		{"BenchmarkShipRace \t      30\t  17678471 ns/op\t   6.42 MB/s\t     19436 cpu-ns/record\t     50231 records/s\t 3754024 B/op\t   30297 allocs/op", 19436},
 	} {
 		got, err := parseCPU([]byte("goos: linux\npkg: x\n" + c.line + "\nPASS\n"))
 		if err != nil || got != c.want {
