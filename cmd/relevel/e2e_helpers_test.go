@@ -160,8 +160,6 @@ func (p *sidecarProc) running(t *testing.T) {
 	}
 }
 
-// stop sends SIGTERM and requires exit status 0 within deliverWithin, and
-// no error in relevel's own (JSON) log.
 // waitUntil polls cond for up to deliverWithin while the sidecar runs,
 // failing the test with what (and the sidecar's stderr) if it never holds.
 func (p *sidecarProc) waitUntil(t *testing.T, what string, cond func() bool) {
@@ -176,6 +174,43 @@ func (p *sidecarProc) waitUntil(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// waitCheckpoint waits until the checkpoint file in the state directory
+// holds path at its size now: everything written to it before the call has
+// been delivered (the sink acknowledged it) and saved. It reads the file
+// with os.ReadFile, not checkpoint.Open, which removes the temporary file
+// of a Save in progress.
+func (e *sidecarEnv) waitCheckpoint(t *testing.T, p *sidecarProc, path string) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ckpt := filepath.Join(e.state, "checkpoints.json")
+	p.waitUntil(t, fmt.Sprintf("%s to checkpoint %s at offset %d", ckpt, path, fi.Size()), func() bool {
+		b, err := os.ReadFile(ckpt)
+		if err != nil {
+			return false
+		}
+		var doc struct {
+			Entries []struct {
+				Path   string `json:"path"`
+				Offset int64  `json:"offset"`
+			} `json:"entries"`
+		}
+		if json.Unmarshal(b, &doc) != nil {
+			return false
+		}
+		for _, en := range doc.Entries {
+			if en.Path == path && en.Offset == fi.Size() {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// stop sends SIGTERM and requires exit status 0 within deliverWithin, and
+// no error in relevel's own (JSON) log.
 func (p *sidecarProc) stop(t *testing.T) {
 	t.Helper()
 	p.term(t)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 )
 
 // End to end with the real binary: kill -9 mid-stream, restart, SIGTERM.
@@ -30,8 +29,8 @@ func TestSidecarKillRestart(t *testing.T) {
 	p := e.start(t)
 	write(500)
 	out.waitFor(t, p, ids)
-	time.Sleep(150 * time.Millisecond) // let a checkpoint happen
-	write(500)                         // some of these may be in flight at the kill
+	e.waitCheckpoint(t, p, logPath) // a checkpoint before the kill
+	write(500)                      // some of these may be in flight at the kill
 	p.kill()
 	p = e.start(t)
 	write(500)

@@ -5,7 +5,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 )
 
 // kubelet rotates a container's log while relevel is stopped: the lines
@@ -36,8 +35,8 @@ func TestSidecarRotatedWhileStopped(t *testing.T) {
 	write(live, 100)
 	p := e.start(t)
 	out.waitFor(t, p, ids)
-	time.Sleep(200 * time.Millisecond) // a checkpoint after the last line
-	p.stop(t)                          // saves the checkpoints too
+	e.waitCheckpoint(t, p, live) // a periodic checkpoint after the last line
+	p.stop(t)                    // saves the checkpoints too
 
 	write(live, 50) // after the checkpoint, before the rotation
 	if err := os.Rename(live, live+".20261130-101500"); err != nil {
@@ -47,7 +46,9 @@ func TestSidecarRotatedWhileStopped(t *testing.T) {
 
 	p = e.start(t)
 	out.waitFor(t, p, ids)
-	time.Sleep(200 * time.Millisecond) // anything extra would show now
+	// The rotated file's rest is read before the new file, so once the
+	// new file's end is delivered, anything extra from either is too.
+	e.waitCheckpoint(t, p, live)
 	p.stop(t)
 	out.exactlyOnce(t, ids)
 	for _, r := range out.records() {
