@@ -30,6 +30,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/relevel/relevel/internal/benchrace"
 )
 
 func main() {
@@ -58,25 +60,9 @@ func run(base string, runs int, benchtime, pgo string) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	// The old tree from git's object store: no worktree to clean up, and
-	// the working tree's changes stay out of it.
+	// The old tree from git's object store.
 	old := filepath.Join(tmp, "base")
-	if err := os.Mkdir(old, 0o755); err != nil {
-		return err
-	}
-	archive := exec.Command("git", "archive", "--format=tar", base)
-	untar := exec.Command("tar", "-x", "-C", old)
-	if untar.Stdin, err = archive.StdoutPipe(); err != nil {
-		return err
-	}
-	archive.Stderr, untar.Stderr = os.Stderr, os.Stderr
-	if err := untar.Start(); err != nil {
-		return err
-	}
-	if err := archive.Run(); err != nil {
-		return fmt.Errorf("git archive %s (a clone without that commit's history cannot race it): %w", base, err)
-	}
-	if err := untar.Wait(); err != nil {
+	if err := benchrace.Extract(base, old); err != nil {
 		return err
 	}
 	if m, _ := filepath.Glob(filepath.Join(old, "testdata/corpus/*/*.log")); len(m) == 0 {
@@ -122,17 +108,17 @@ func run(base string, runs int, benchtime, pgo string) error {
 		}
 		fmt.Fprintf(os.Stderr, "run %d/%d done\n", r+1, runs)
 	}
-	ref := median(bins[0].ns)
+	ref := benchrace.Median(bins[0].ns)
 	fmt.Printf("BenchmarkScan on %s's corpus, %d alternating runs of %s each:\n", base, runs, benchtime)
 	for _, b := range bins {
-		m := median(b.ns)
+		m := benchrace.Median(b.ns)
 		fmt.Printf("  %-10s median %9.0f ns/op  min %9.0f  max %9.0f  %.2fx %s\n", b.name, m, slices.Min(b.ns), slices.Max(b.ns), ref/m, base)
 	}
 	if len(bins[0].cpu) == runs {
-		ref := median(bins[0].cpu)
+		ref := benchrace.Median(bins[0].cpu)
 		fmt.Printf("CPU time per pass (user+system over the run's passes):\n")
 		for _, b := range bins {
-			m := median(b.cpu)
+			m := benchrace.Median(b.cpu)
 			fmt.Printf("  %-10s median %9.0f ns      min %9.0f  max %9.0f  %.2fx %s\n", b.name, m, slices.Min(b.cpu), slices.Max(b.cpu), ref/m, base)
 		}
 	}
@@ -172,15 +158,4 @@ func once(bin, dir, benchtime string) (nsop, cpu float64, err error) {
 func passes(benchtime string) (int, bool) {
 	n, err := strconv.Atoi(strings.TrimSuffix(benchtime, "x"))
 	return n, err == nil && n > 0 && strings.HasSuffix(benchtime, "x")
-}
-
-// median of v (the mean of the middle two for an even count).
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }

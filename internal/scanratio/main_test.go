@@ -2,21 +2,6 @@ package main
 
 import "testing"
 
-func TestMedian(t *testing.T) {
-	for _, c := range []struct {
-		in   []float64
-		want float64
-	}{
-		{[]float64{3}, 3},
-		{[]float64{5, 1, 3}, 3},
-		{[]float64{4, 1, 3, 2}, 2.5},
-	} {
-		if got := median(c.in); got != c.want {
-			t.Errorf("median(%v) = %v, want %v", c.in, got, c.want)
-		}
-	}
-}
-
 // TestNsOp reads the figure from a real BenchmarkScan line, with and
 // without the GOMAXPROCS suffix and the custom metrics after ns/op.
 func TestNsOp(t *testing.T) {

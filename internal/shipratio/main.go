@@ -41,6 +41,8 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+
+	"github.com/relevel/relevel/internal/benchrace"
 )
 
 func main() {
@@ -77,7 +79,7 @@ func run(base string, runs int, benchtimes [4]string) error {
 	}
 	defer os.RemoveAll(tmp)
 	oldTree := filepath.Join(tmp, "base")
-	if err := extract(base, oldTree); err != nil {
+	if err := benchrace.Extract(base, oldTree); err != nil {
 		return err
 	}
 	if m, _ := filepath.Glob(filepath.Join(oldTree, "testdata/corpus/*/*.log")); len(m) == 0 {
@@ -140,35 +142,12 @@ func run(base string, runs int, benchtimes [4]string) error {
 func report(corpus, baseName string, baseline, sink *kase, ratios []float64) {
 	fmt.Printf("On %s:\n", corpus)
 	for _, k := range []*kase{baseline, sink} {
-		m := median(k.cpu)
+		m := benchrace.Median(k.cpu)
 		fmt.Printf("  %-16s %-5s median %6.0f (%7.0f records per CPU-second)  min %6.0f  max %6.0f\n",
 			k.name, k.benchtime, m, 1e9/m, slices.Min(k.cpu), slices.Max(k.cpu))
 	}
 	fmt.Printf("  sink against %s: %.2fx (ratio of the medians); the rounds' own ratios: median %.2fx, min %.2fx, max %.2fx\n",
-		baseName, median(baseline.cpu)/median(sink.cpu), median(ratios), slices.Min(ratios), slices.Max(ratios))
-}
-
-// extract writes the tree of commit rev to dir, from git's object store: no
-// worktree to clean up, and the working tree's changes stay out of it.
-func extract(rev, dir string) error {
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		return err
-	}
-	archive := exec.Command("git", "archive", "--format=tar", rev)
-	untar := exec.Command("tar", "-x", "-C", dir)
-	var err error
-	if untar.Stdin, err = archive.StdoutPipe(); err != nil {
-		return err
-	}
-	archive.Stderr, untar.Stderr = os.Stderr, os.Stderr
-	if err := untar.Start(); err != nil {
-		return err
-	}
-	if err := archive.Run(); err != nil {
-		untar.Wait()
-		return fmt.Errorf("git archive %s (a clone without that commit's history cannot race it): %w", rev, err)
-	}
-	return untar.Wait()
+		baseName, benchrace.Median(baseline.cpu)/benchrace.Median(sink.cpu), benchrace.Median(ratios), slices.Min(ratios), slices.Max(ratios))
 }
 
 // build compiles the sidecar/intake tests of the module at dir into bin.
@@ -202,15 +181,4 @@ func parseCPU(out []byte) (float64, error) {
 		return 0, fmt.Errorf("want one BenchmarkShip line with cpu-ns/record, found %d in:\n%s", len(m), out)
 	}
 	return strconv.ParseFloat(string(m[0][1]), 64)
-}
-
-// median of v (the mean of the middle two for an even count).
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }
