@@ -421,8 +421,9 @@ func (s *Sink) add(ctx context.Context) error {
 // fast (a backlog, an outage's refill): the buffer is sized for a batch
 // like that one, rather than grown by doubling from empty, which copied
 // each batch about twice and left as much garbage. After a batch the timer
-// sealed part-full, buffers start small again, so that slow sources in an
-// outage do not hold a full batch's memory each. s.mu is held.
+// sealed at less than half of that size, buffers start small again, so
+// that slow sources in an outage do not hold a full batch's memory each.
+// s.mu is held.
 func (s *Sink) newBatch() *batch {
 	if n := len(s.spare); n > 0 {
 		b := s.spare[n-1]
@@ -807,9 +808,10 @@ func (t countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // requestWriteBuffer is the size of the buffer each connection writes a
-// request through: a compressed batch (tens of KiB) and its headers fit in
-// it and leave in one write. With net/http's default of 4 KiB, a body went
-// out as a 4 KiB write and then the rest through a 32 KiB copy buffer
+// request through over HTTP/1.1 (HTTP/2 frames the body itself): a
+// compressed batch (tens of KiB) and its headers fit in it and leave in one
+// write. With net/http's default of 4 KiB, a body went out as a 4 KiB write
+// and then the rest through a 32 KiB copy buffer that net.TCPConn.ReadFrom
 // allocated for every request.
 const requestWriteBuffer = 128 << 10
 

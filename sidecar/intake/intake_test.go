@@ -530,6 +530,36 @@ func TestBatchBufferSizing(t *testing.T) {
 	}
 }
 
+// A batch the timer seals at half a full one or more came from a fast
+// stream whose writer was held up (on one core, by the senders'
+// compression): the buffers after it stay sized for full batches rather
+// than grow from empty again.
+func TestBatchBufferSizingAfterBusyTimerSeal(t *testing.T) {
+	const perBatch = 40
+	wait := 300 * time.Millisecond
+	s := holdingSink(t, intake.Config{MaxBatchRecords: perBatch, BatchWait: wait, Concurrency: 1})
+	rec := record(`level=info msg="`+strings.Repeat("x", 300)+`"`, parser.LevelInfo)
+	ctx := context.Background()
+	write := func(n int) {
+		t.Helper()
+		for range n {
+			if err := s.Write(ctx, rec); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	write(perBatch)
+	full, _, _ := s.CurrentBatch()
+	write(perBatch * 3 / 4) // the first seals the full batch; the timer seals this one
+	for _, _, ok := s.CurrentBatch(); ok; _, _, ok = s.CurrentBatch() {
+		time.Sleep(wait / 10) // polls for the timer's seal, the condition itself
+	}
+	write(1)
+	if n, c, _ := s.CurrentBatch(); c < full {
+		t.Errorf("after a batch the timer sealed three quarters full, a new batch of %d bytes has room for %d: want a full batch's %d", n, c, full)
+	}
+}
+
 // An item is encoded into the batch before the sink knows whether it fits.
 // One that does not may grow the buffer on its way; it is moved to the next
 // batch, and the buffer left behind is no bigger than a batch needs, as
