@@ -97,7 +97,11 @@ type Config struct {
 	AuthRetryInterval time.Duration
 	// RequestTimeout bounds one HTTP request (default 30s).
 	RequestTimeout time.Duration
-	HTTPClient     *http.Client // default: a client with RequestTimeout
+	// HTTPClient sends the requests, its Transport as given. The default is
+	// a client with RequestTimeout, and without a Transport of its own
+	// (here or in HTTPClient) the sink uses http.DefaultTransport's
+	// settings with a write buffer that holds a request.
+	HTTPClient *http.Client
 
 	// ContentEncoding is how request bodies are compressed: EncodingGzip
 	// (the default), EncodingDeflate or EncodingIdentity.
